@@ -1,0 +1,5 @@
+import { faceMatchStep } from '../core/steps/unbuilt.ts';
+import { stepRoute } from './step-route.ts';
+
+/** POST /api/v1/steps/face-match (SPEC.md 4.2). */
+export const handler = stepRoute(faceMatchStep);

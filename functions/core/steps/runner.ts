@@ -1,0 +1,202 @@
+import type { z } from 'zod';
+import { SessionState, StepStatus, type Decision, type StepCode } from '../constants.ts';
+import type { Envelope } from '../contract/common.ts';
+import {
+  addFieldErrors,
+  NotFoundError,
+  ProviderError,
+  StepInProgressError,
+  ValidationError,
+  type FieldErrors,
+} from '../errors.ts';
+import type { Service } from '../service.ts';
+import type { KeyOwner } from '../store/repository.ts';
+import type { Session, StepRecord, Workflow } from '../store/model.ts';
+import type { StepOutcome } from '../store/sessions.ts';
+
+/** What a step's `run` receives besides its input. */
+export interface StepContext {
+  readonly owner: KeyOwner;
+  readonly session: Session;
+  readonly workflow: Workflow;
+  /** Marks the step `SentToInference` (SPEC.md 3.1) before a model runs. */
+  readonly sentToInference: () => Promise<void>;
+}
+
+/**
+ * One step, as the runner needs it. `Req` is the validated request; `Input` what `prepare` makes of it
+ * (decoded media, normalised fields); `Engine` the loaded engine.
+ */
+export interface StepDefinition<Req extends { sessionId?: string | null; workflowId?: string | null }, Input, Engine> {
+  readonly stepCode: StepCode;
+  readonly schema: z.ZodType<Req, unknown>;
+  /** Turns the request into engine input; returns field errors for a 400 (bad media and the like). */
+  readonly prepare: (req: Req, service: Service) => Promise<{ input: Input } | { errors: FieldErrors }>;
+  /**
+   * Loads (once per process) the engine. Throws `EngineNotAvailableError` (501) when the step's engine is not
+   * built; throws `ProviderError` when its data cannot be loaded (then SPEC.md rules 4-5 apply).
+   */
+  readonly engine: (service: Service) => Promise<Engine>;
+  /** Runs the engine and turns its measurements into an outcome with the workflow's thresholds. */
+  readonly run: (engine: Engine, input: Input, ctx: StepContext) => Promise<StepOutcome>;
+  /** Decision when the provider errors out (SPEC.md 3.4: AML -> Declined, IP -> InReview). */
+  readonly providerFailure: { decision: Decision; statusReason: string };
+}
+
+/** The request as the runner needs it, independent of HTTP. */
+export interface StepCall {
+  apiKey: string | undefined;
+  body: unknown;
+}
+
+/**
+ * Runs one step call end to end (DESIGN.md "Request path of one step"): authenticate and authorise, validate,
+ * prepare, make sure the engine exists, resolve or create the session, claim the step, run, record.
+ * Nothing is written before the request is known to be valid and runnable; an unexpected failure after the
+ * claim releases it (and removes a session this call created), so nothing is left half-written or stuck.
+ *
+ * @returns the envelope of SPEC.md 2.3 (the stored one when the step had already finished: rule 1).
+ * @throws ServiceError subclasses for 4xx/501 answers; any other error is an internal failure (500).
+ */
+export async function runStep<Req extends { sessionId?: string | null; workflowId?: string | null }, Input, Engine>(
+  def: StepDefinition<Req, Input, Engine>,
+  call: StepCall,
+  service: Service,
+): Promise<Envelope> {
+  const owner = await service.auth.authenticate(call.apiKey);
+  service.auth.authorizeStep(owner, def.stepCode);
+
+  const parsed = def.schema.safeParse(call.body);
+  if (!parsed.success) throw new ValidationError('The request body is invalid.', zodFieldErrors(parsed.error));
+  const req = parsed.data;
+  const prepared = await def.prepare(req, service);
+  if ('errors' in prepared) throw new ValidationError('The request body is invalid.', prepared.errors);
+
+  let engine: Engine | undefined;
+  let providerError: ProviderError | undefined;
+  try {
+    engine = await def.engine(service);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    providerError = err;
+  }
+
+  const { session, workflow, created } = await resolveSession(req, owner, def.stepCode, service);
+  const claim = await service.sessions.claimStep(session.sessionId, def.stepCode, service.config.STEP_LEASE_SECONDS);
+  if (!claim.claimed) return existingEnvelope(claim.step);
+
+  const step = claim.step;
+  let outcome: StepOutcome;
+  try {
+    if (providerError || engine === undefined) throw providerError ?? new ProviderError('engine not loaded');
+    const ctx: StepContext = {
+      owner,
+      session,
+      workflow,
+      sentToInference: async () => {
+        await service.sessions.markSentToInference(step);
+      },
+    };
+    outcome = await def.run(engine, prepared.input, ctx);
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      outcome = {
+        status: StepStatus.Failed,
+        decision: def.providerFailure.decision,
+        statusReason: def.providerFailure.statusReason,
+        result: null,
+        provenance: { providerError: err.message },
+      };
+    } else {
+      await service.sessions.releaseStep(step);
+      if (created) await service.sessions.deleteSession(session.sessionId);
+      throw err;
+    }
+  }
+
+  const finished = await service.sessions.finishStep(step, outcome);
+  if (!finished) {
+    // Our lease expired and another run took the step over: answer with whatever it holds now.
+    const current = await service.sessions.getStep(session.sessionId, def.stepCode);
+    if (current) return existingEnvelope(current);
+    throw new StepInProgressError(session.sessionId, def.stepCode);
+  }
+  await service.sessions.recordStepOnSession(
+    session.sessionId,
+    def.stepCode,
+    { status: finished.status, decision: finished.decision },
+    workflow,
+  );
+  return toEnvelope(finished);
+}
+
+/** The envelope of a stored step; `result` only when Completed (SPEC.md 3.4 rule 3). */
+export function toEnvelope(step: StepRecord): Envelope {
+  return {
+    sessionId: step.sessionId,
+    stepCode: step.stepCode,
+    status: step.status,
+    decision: step.decision ?? null,
+    statusReason: step.statusReason ?? null,
+    result: step.status === StepStatus.Completed ? (step.result ?? null) : null,
+  };
+}
+
+function existingEnvelope(step: StepRecord): Envelope {
+  if (step.status === StepStatus.Completed || step.status === StepStatus.Failed) return toEnvelope(step);
+  throw new StepInProgressError(step.sessionId, step.stepCode);
+}
+
+async function resolveSession(
+  req: { sessionId?: string | null; workflowId?: string | null },
+  owner: KeyOwner,
+  stepCode: StepCode,
+  service: Service,
+): Promise<{ session: Session; workflow: Workflow; created: boolean }> {
+  if (req.sessionId) {
+    const session = await service.sessions.getSession(req.sessionId);
+    if (!session || session.appId !== owner.app.appId) {
+      throw new NotFoundError(`Session ${req.sessionId} not found.`, { sessionId: ['not found'] });
+    }
+    const workflow = await service.repo.findWorkflow(owner.app.appId, session.workflowId);
+    if (!workflow) throw new NotFoundError(`Workflow ${session.workflowId} of the session not found.`);
+    assertStepInWorkflow(workflow, stepCode, 'sessionId');
+    return { session, workflow, created: false };
+  }
+  const workflowId = req.workflowId!;
+  const workflow = await service.repo.findWorkflow(owner.app.appId, workflowId);
+  if (!workflow) throw new NotFoundError(`Workflow ${workflowId} not found.`, { workflowId: ['not found'] });
+  assertStepInWorkflow(workflow, stepCode, 'workflowId');
+  const session = await service.sessions.createSession({
+    appId: owner.app.appId,
+    orgId: owner.org.orgId,
+    workflowId,
+    environment: owner.key.environment,
+    state: SessionState.InProgress,
+  });
+  return { session, workflow, created: true };
+}
+
+function assertStepInWorkflow(workflow: Workflow, stepCode: StepCode, field: string): void {
+  if (!workflow.steps.includes(stepCode)) {
+    throw new ValidationError(`Workflow ${workflow.workflowId} does not include ${stepCode}.`, {
+      [field]: [`workflow ${workflow.workflowId} does not include ${stepCode} (its steps: ${workflow.steps.join(', ')})`],
+    });
+  }
+}
+
+/** Converts zod issues into the `errors` member of problem details: dotted field path -> messages. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+    let message = issue.message;
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) addFieldErrors(out, k, 'is not a field of this request');
+      continue;
+    }
+    if (issue.code === 'invalid_type' && message.includes('received undefined')) message = 'is required';
+    addFieldErrors(out, key, message);
+  }
+  return out;
+}

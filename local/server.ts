@@ -1,0 +1,134 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getConfig } from '../functions/core/config.ts';
+import { getService } from '../functions/core/service.ts';
+import { STEPS_BASE_PATH } from '../functions/routes.ts';
+import { getIpEngine } from '../functions/core/steps/ip-analysis.ts';
+import { lambdaContext, loadRoutes, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
+import { seedSandbox, type SandboxCredentials } from './seed.ts';
+import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
+
+/** Repository root (local/ -> ..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Options of {@link startLocalService}. */
+export interface LocalServiceOptions {
+  /** Where the stores persist and `sandbox.json`/`local.json` are written. @default ".data" */
+  dataDir?: string;
+  /** HTTP port; 0 lets the OS choose. @default 3000 */
+  port?: number;
+  /** Address to bind. @default "127.0.0.1" */
+  host?: string;
+}
+
+/** A running local service. */
+export interface LocalService {
+  /** `http://host:port`: `GET /` answers 200 when ready. */
+  origin: string;
+  sandbox: SandboxCredentials;
+  stores: LocalStores;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole service on this machine (issue 3, DESIGN.md "What runs where"): dynalite and s3rver
+ * in-process, the table and bucket, the sandbox seed, the IP data, and an HTTP server that turns each request into
+ * an API Gateway proxy event for the same handler modules that run on AWS. It listens only once everything is
+ * loaded, so `GET /` answering 200 means ready.
+ */
+export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+  const dataDir = path.resolve(opts.dataDir ?? '.data');
+  const host = opts.host ?? '127.0.0.1';
+  await mkdir(dataDir, { recursive: true });
+  const stores = await startLocalStores(dataDir);
+  Object.assign(process.env, localEnvironment(stores.endpoints));
+  process.env['POWERTOOLS_LOG_LEVEL'] ??= 'WARN';
+  const service = getService();
+  const loaded = await loadRoutes(REPO_ROOT);
+  await getIpEngine(getConfig()).catch((err: unknown) => {
+    console.error(`IP data could not be loaded; ip-analysis will answer InReview (SPEC.md rule 5): ${(err as Error).message}`);
+  });
+
+  const state = { ready: false };
+  const server = createHttpServer(loaded, service.config.BODY_MAX_BYTES, service.config.STAGE, state);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 3000, host, () => resolve((server.address() as AddressInfo).port));
+  });
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  // SPEC.md 1: {base_url} is the steps' base, `<origin>/api/v1/steps`.
+  const sandbox = await seedSandbox(service.repo, dataDir, `${origin}${STEPS_BASE_PATH}`);
+  await writeFile(path.join(dataDir, 'local.json'), `${JSON.stringify({ ...stores.endpoints, origin }, null, 2)}\n`);
+  state.ready = true;
+  return {
+    origin,
+    sandbox,
+    stores,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await stores.close();
+      await rm(path.join(dataDir, 'local.json'), { force: true });
+    },
+  };
+}
+
+function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string, state: { ready: boolean }): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!state.ready) {
+      req.resume();
+      sendProblem(res, 503, 'Service Unavailable', 'The service is starting.', url.pathname);
+      return;
+    }
+    if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      const body = JSON.stringify({ status: 'ready', service: 'step-verification', openapi: '/api/v1/openapi.json' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const forPath = loaded.filter((r) => r.route.path === url.pathname);
+    const match = forPath.find((r) => r.route.method === req.method);
+    if (!match) {
+      req.resume();
+      if (forPath.length > 0) {
+        res.setHeader('allow', forPath.map((r) => r.route.method).join(', '));
+        sendProblem(res, 405, 'Method Not Allowed', `${req.method} is not allowed on ${url.pathname}.`, url.pathname);
+      } else {
+        sendProblem(res, 404, 'Not Found', `No route ${url.pathname}.`, url.pathname);
+      }
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBody) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (tooLarge) {
+        sendProblem(res, 400, 'One or more validation errors occurred.', 'The request body is too large.', url.pathname, {
+          body: [`is ${size} bytes; the limit is ${maxBody} bytes`],
+        });
+        return;
+      }
+      const event = toProxyEvent(req, Buffer.concat(chunks), match.route, stage);
+      match
+        .handler(event, lambdaContext(match.route))
+        .then((result) => sendResult(res, result))
+        .catch((err: unknown) => {
+          console.error('handler crashed', (err as Error).message);
+          sendProblem(res, 500, 'Internal Server Error', 'An internal error occurred.', url.pathname);
+        });
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { routes } from '../../functions/routes.ts';
+import { REPO_ROOT } from '../../lib/paths.ts';
+import { VerificationStack } from '../../lib/verification-stack.ts';
+import type { VerificationStackProps } from '../../lib/verification-stack.ts';
+
+/**
+ * A stub for every handler of functions/routes.ts under a fresh temporary directory, so that the infra tests
+ * depend on the route table only, not on the handlers' code (NodejsFunction requires the entry file to exist
+ * even when bundling is skipped). The stub answers with `typeof require`, which lets the bundling test prove
+ * that the ESM banner defines `require`.
+ *
+ * @returns the directory to pass as `handlerRoot`, and a function that removes it.
+ */
+export function writeStubHandlers(): { handlerRoot: string; cleanup: () => void } {
+  const handlerRoot = mkdtempSync(join(tmpdir(), 'infra-handlers-'));
+  for (const route of routes) {
+    const file = join(handlerRoot, route.handler);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      `export const handler = async (): Promise<{ statusCode: number; body: string }> => ` +
+        `({ statusCode: 200, body: JSON.stringify({ route: ${JSON.stringify(route.name)}, require: typeof require }) });\n`,
+    );
+  }
+  // NodejsFunction wants the lock file and tsconfig under the same root as the entries, and runs
+  // `npx --no-install esbuild` there: the repository's node_modules provides it.
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(handlerRoot, 'node_modules'), 'dir');
+  writeFileSync(
+    join(handlerRoot, 'package-lock.json'),
+    JSON.stringify({ name: 'infra-stubs', lockfileVersion: 3, requires: true, packages: {} }),
+  );
+  writeFileSync(join(handlerRoot, 'tsconfig.json'), readFileSync(join(REPO_ROOT, 'tsconfig.json')));
+  return { handlerRoot, cleanup: () => rmSync(handlerRoot, { recursive: true, force: true }) };
+}
+
+/** The context of cdk.json and cdk.context.json, as `cdk synth` passes it to bin/app.ts. */
+export function projectContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const recorded = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.context.json'), 'utf8')) as Record<string, unknown>;
+  return { ...cdkJson.context, ...recorded };
+}
+
+/** Options of {@link synthStack}. */
+export interface SynthOptions extends Partial<VerificationStackProps> {
+  /** Directory of the stub handlers (from {@link writeStubHandlers}). */
+  readonly handlerRoot: string;
+  /** Run esbuild and the IP layer assembly. @default false: bundling is skipped for speed */
+  readonly bundle?: boolean;
+  /** Cloud assembly directory. @default a new `cdk.out-*` under `handlerRoot`, removed with the stubs */
+  readonly outdir?: string;
+}
+
+/**
+ * Builds the stack in a fresh app with the project's context. Unless `bundle` is set, the context
+ * `aws:cdk:bundling-stacks` is `[]`: CDK then skips every asset's bundling (esbuild for each function, the IP
+ * data layer's assembly) and stages the sources as they are.
+ */
+export function synthStack(options: SynthOptions): { app: App; stack: VerificationStack; template: Template } {
+  const { bundle = false, outdir, ...props } = options;
+  const app = new App({
+    context: { ...projectContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+    outdir: outdir ?? mkdtempSync(join(options.handlerRoot, 'cdk.out-')),
+  });
+  const stack = new VerificationStack(app, 'TestStack', { stage: 'sandbox', ...props });
+  return { app, stack, template: Template.fromStack(stack) };
+}
