@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import {
   CreateTableCommand,
@@ -13,7 +11,8 @@ import {
 
 /**
  * The two AWS stand-ins of the one-machine service (DESIGN.md "What runs where"): dynalite speaks the DynamoDB
- * API and persists in LevelDB, s3rver speaks the S3 API and persists in a directory. Both listen on loopback
+ * API and persists in LevelDB (in a worker thread of this process, so that it uses the second core), s3rver
+ * speaks the S3 API and persists in a directory. Both listen on loopback
  * at ports the OS chooses; `$DATA_DIR/local.json` tells other processes (the admin CLI, tests) where.
  */
 
@@ -36,11 +35,30 @@ export interface LocalStores {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+/**
+ * Starts dynalite on a loopback port in a worker thread (local/dynalite-worker.mjs).
+ * @throws Error when dynalite cannot open its LevelDB directory (e.g. another service holds its lock).
+ */
+async function startDynalite(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dir } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`dynalite worker exited with code ${code}`)));
+    worker.once('message', (msg: { port?: number; error?: string }) =>
+      msg.port ? resolve(msg.port) : reject(new Error(`dynalite could not start: ${msg.error}`)),
+    );
   });
+  worker.removeAllListeners('exit');
+  worker.unref();
+  return {
+    port,
+    close: async () => {
+      const closed = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('close');
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+      await worker.terminate();
+    },
+  };
 }
 
 /**
@@ -51,8 +69,7 @@ function listen(server: Server): Promise<number> {
 export async function startLocalStores(dataDir: string, opts: { withS3?: boolean } = {}): Promise<LocalStores> {
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
   await mkdir(path.join(dataDir, 's3'), { recursive: true });
-  const ddbServer = dynalite({ path: path.join(dataDir, 'dynamodb'), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const ddbPort = await listen(ddbServer);
+  const ddb = await startDynalite(path.join(dataDir, 'dynamodb'));
   let s3: S3rver | undefined;
   let s3Endpoint = '';
   if (opts.withS3 ?? true) {
@@ -67,7 +84,7 @@ export async function startLocalStores(dataDir: string, opts: { withS3?: boolean
     s3Endpoint = `http://127.0.0.1:${port}`;
   }
   const endpoints: LocalEndpoints = {
-    dynamodbEndpoint: `http://127.0.0.1:${ddbPort}`,
+    dynamodbEndpoint: `http://127.0.0.1:${ddb.port}`,
     s3Endpoint,
     ...LOCAL_DEFAULTS,
     pid: process.pid,
@@ -77,7 +94,7 @@ export async function startLocalStores(dataDir: string, opts: { withS3?: boolean
     endpoints,
     close: async () => {
       await s3?.close();
-      await new Promise<void>((resolve) => ddbServer.close(() => resolve()));
+      await ddb.close();
     },
   };
 }

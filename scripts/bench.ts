@@ -20,7 +20,7 @@ interface Sandbox { baseUrl: string; apiKey: string; workflowId: string }
 
 async function startService(): Promise<{ sandbox: Sandbox; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'svs-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['bin/local.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', POWERTOOLS_LOG_LEVEL: 'WARN' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -54,7 +54,7 @@ export async function post(
 
 /** Runs `npm run admin -- <args> --json` against the test service's DATA_DIR and returns its last JSON line. */
 export async function admin(...args: string[]): Promise<Record<string, any>> {
-  const { stdout } = await run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['bin/admin.ts', ...args, '--json'], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...args, '--json'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: inject('dataDir') },
   }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr }));

@@ -21,7 +21,8 @@ export interface SpawnedService {
  */
 export async function spawnService(env: Record<string, string> = {}): Promise<SpawnedService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'svs-it-'));
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['bin/local.ts'], {
+  // The test runner's own Node (22 under `npm test`), with tsx's loader, as `npm start` runs it.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,8 +52,10 @@ export interface StepCall {
 /**
  * Runs one step call end to end (DESIGN.md "Request path of one step"): authenticate and authorise, validate,
  * prepare, make sure the engine exists, resolve or create the session, claim the step, run, record.
- * Nothing is written before the request is known to be valid and runnable; an unexpected failure after the
- * claim releases it (and removes a session this call created), so nothing is left half-written or stuck.
+ * Nothing is written before the request is known to be valid and runnable. A call that creates its session
+ * writes the session and its finished step together after the engine ran; a call on an existing session claims
+ * the step first (rules 1-2) and releases the claim on an unexpected failure, so nothing is left half-written
+ * or stuck.
  *
  * @returns the envelope of SPEC.md 2.3 (the stored one when the step had already finished: rule 1).
  * @throws ServiceError subclasses for 4xx/501 answers; any other error is an internal failure (500).
@@ -81,37 +83,38 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
     providerError = err;
   }
 
-  const { session, workflow, created } = await resolveSession(req, owner, def.stepCode, service);
+  const target = await resolveSession(req, owner, def.stepCode, service);
+  const { workflow } = target;
+  const run = (session: Session, sentToInference: () => Promise<void>) =>
+    runEngine(def, engine, providerError, prepared.input, { owner, session, workflow, sentToInference });
+
+  if (target.session === null) {
+    // A new session: nobody can address it before this answer returns its id, so no claim is needed. The engine
+    // runs first and the session and its finished step are written together; an internal failure writes nothing.
+    const draft = service.sessions.draftSession({
+      appId: owner.app.appId,
+      orgId: owner.org.orgId,
+      workflowId: workflow.workflowId,
+      environment: owner.key.environment,
+      state: SessionState.InProgress,
+    });
+    const outcome = await run(draft, async () => undefined);
+    const { step } = await service.sessions.createFinishedSession(draft, def.stepCode, outcome, workflow);
+    return toEnvelope(step);
+  }
+
+  const session = target.session;
   const claim = await service.sessions.claimStep(session.sessionId, def.stepCode, service.config.STEP_LEASE_SECONDS);
   if (!claim.claimed) return existingEnvelope(claim.step);
-
   const step = claim.step;
   let outcome: StepOutcome;
   try {
-    if (providerError || engine === undefined) throw providerError ?? new ProviderError('engine not loaded');
-    const ctx: StepContext = {
-      owner,
-      session,
-      workflow,
-      sentToInference: async () => {
-        await service.sessions.markSentToInference(step);
-      },
-    };
-    outcome = await def.run(engine, prepared.input, ctx);
+    outcome = await run(session, async () => {
+      await service.sessions.markSentToInference(step);
+    });
   } catch (err) {
-    if (err instanceof ProviderError) {
-      outcome = {
-        status: StepStatus.Failed,
-        decision: def.providerFailure.decision,
-        statusReason: def.providerFailure.statusReason,
-        result: null,
-        provenance: { providerError: err.message },
-      };
-    } else {
-      await service.sessions.releaseStep(step);
-      if (created) await service.sessions.deleteSession(session.sessionId);
-      throw err;
-    }
+    await service.sessions.releaseStep(step);
+    throw err;
   }
 
   const finished = await service.sessions.finishStep(step, outcome);
@@ -128,6 +131,32 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
     workflow,
   );
   return toEnvelope(finished);
+}
+
+/**
+ * Runs the engine; a provider failure (at load or during the run) becomes a `Failed` outcome with the step's
+ * documented decision (SPEC.md 3.4 rules 4-5). Any other error propagates (an internal failure).
+ */
+async function runEngine<Req extends { sessionId?: string | null; workflowId?: string | null }, Input, Engine>(
+  def: StepDefinition<Req, Input, Engine>,
+  engine: Engine | undefined,
+  loadError: ProviderError | undefined,
+  input: Input,
+  ctx: StepContext,
+): Promise<StepOutcome> {
+  try {
+    if (loadError || engine === undefined) throw loadError ?? new ProviderError('engine not loaded');
+    return await def.run(engine, input, ctx);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return {
+      status: StepStatus.Failed,
+      decision: def.providerFailure.decision,
+      statusReason: def.providerFailure.statusReason,
+      result: null,
+      provenance: { providerError: err.message },
+    };
+  }
 }
 
 /** The envelope of a stored step; `result` only when Completed (SPEC.md 3.4 rule 3). */
@@ -147,12 +176,17 @@ function existingEnvelope(step: StepRecord): Envelope {
   throw new StepInProgressError(step.sessionId, step.stepCode);
 }
 
+/**
+ * The session a step call runs on: the one named by `sessionId` (404 when absent or another application's), or
+ * `null` with the workflow under which a new one is to be created (404 when the workflow is not the app's).
+ * @throws ValidationError when the workflow does not include the step.
+ */
 async function resolveSession(
   req: { sessionId?: string | null; workflowId?: string | null },
   owner: KeyOwner,
   stepCode: StepCode,
   service: Service,
-): Promise<{ session: Session; workflow: Workflow; created: boolean }> {
+): Promise<{ session: Session | null; workflow: Workflow }> {
   if (req.sessionId) {
     const session = await service.sessions.getSession(req.sessionId);
     if (!session || session.appId !== owner.app.appId) {
@@ -161,20 +195,13 @@ async function resolveSession(
     const workflow = await service.repo.findWorkflow(owner.app.appId, session.workflowId);
     if (!workflow) throw new NotFoundError(`Workflow ${session.workflowId} of the session not found.`);
     assertStepInWorkflow(workflow, stepCode, 'sessionId');
-    return { session, workflow, created: false };
+    return { session, workflow };
   }
   const workflowId = req.workflowId!;
   const workflow = await service.repo.findWorkflow(owner.app.appId, workflowId);
   if (!workflow) throw new NotFoundError(`Workflow ${workflowId} not found.`, { workflowId: ['not found'] });
   assertStepInWorkflow(workflow, stepCode, 'workflowId');
-  const session = await service.sessions.createSession({
-    appId: owner.app.appId,
-    orgId: owner.org.orgId,
-    workflowId,
-    environment: owner.key.environment,
-    state: SessionState.InProgress,
-  });
-  return { session, workflow, created: true };
+  return { session: null, workflow };
 }
 
 function assertStepInWorkflow(workflow: Workflow, stepCode: StepCode, field: string): void {

@@ -91,6 +91,8 @@ export interface Session {
   steps: Partial<Record<StepCode, StepSummary>>;
   createdAt: string;
   updatedAt: string;
+  /** When the session reached its decision. */
+  decidedAt?: string;
   /** Epoch seconds; DynamoDB TTL deletes the session after it. */
   expiresAt: number;
 }

@@ -47,6 +47,9 @@ const strip = <T>(item: Record<string, unknown> | undefined): T | undefined => {
  * become domain errors (STYLE.md 6).
  */
 export class Repository {
+  /** Workflows found so far; they are immutable once created, so a hit never goes stale. */
+  private readonly workflows = new Map<string, Workflow>();
+
   constructor(
     private readonly ddb: DynamoDBDocumentClient,
     private readonly table: string,
@@ -214,10 +217,21 @@ export class Repository {
     return wf;
   }
 
-  /** Loads a workflow of an application; null when absent or owned by another application. */
+  /**
+   * Loads a workflow of an application; null when absent or owned by another application. Workflows are never
+   * changed after creation, so found ones are kept per process (at most 1,000; absent ones are not cached).
+   */
   async findWorkflow(appId: string, workflowId: string): Promise<Workflow | null> {
+    const cacheKey = `${appId}/${workflowId}`;
+    const hit = this.workflows.get(cacheKey);
+    if (hit) return hit;
     const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: Keys.workflow(appId, workflowId) }));
-    return strip<Workflow>(out.Item) ?? null;
+    const wf = strip<Workflow>(out.Item) ?? null;
+    if (wf) {
+      if (this.workflows.size >= 1000) this.workflows.delete(this.workflows.keys().next().value!);
+      this.workflows.set(cacheKey, wf);
+    }
+    return wf;
   }
 
   /**

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Decision, SessionState, StepStatus, type KeyEnvironment, type StepCode } from '../constants.ts';
 import { Keys, type Session, type StepRecord, type StepSummary, type Workflow } from './model.ts';
 import { newSessionId } from './keys.ts';
+
+/** What a new session is made of; `state` is `InProgress` when a step call creates it. */
+export interface NewSessionInput {
+  appId: string;
+  orgId: string;
+  workflowId: string;
+  environment: KeyEnvironment;
+  state: SessionState;
+  documentId?: string;
+}
 
 /** Outcome of {@link SessionStore.claimStep}: either this call holds the step, or another record exists. */
 export type ClaimResult =
@@ -32,38 +42,57 @@ export class SessionStore {
     private readonly retentionDays: number,
   ) {}
 
-  /** Creates a session under a workflow. `state` is `InProgress` when a step call creates it. */
-  async createSession(input: {
-    appId: string;
-    orgId: string;
-    workflowId: string;
-    environment: KeyEnvironment;
-    state: SessionState;
-    documentId?: string;
-  }): Promise<Session> {
-    const at = new Date();
-    const session: Session = {
-      sessionId: newSessionId(),
-      appId: input.appId,
-      orgId: input.orgId,
-      workflowId: input.workflowId,
-      ...(input.documentId ? { documentId: input.documentId } : {}),
-      environment: input.environment,
-      state: input.state,
-      decision: null,
-      steps: {},
-      createdAt: at.toISOString(),
-      updatedAt: at.toISOString(),
-      expiresAt: this.expiry(at),
+  /** A new session, not yet written (see {@link createFinishedSession}). */
+  draftSession(input: NewSessionInput): Session {
+    return this.newSession(input);
+  }
+
+  /**
+   * Writes a new session together with its first, finished step in one round trip (BatchWriteItem), with the
+   * session's step summary and, when that step is the workflow's only one, its decision. No condition is
+   * needed: both items are new under a fresh random UUID that nobody else knows yet.
+   * @throws Error when DynamoDB leaves items unprocessed after three attempts; whichever item landed is removed.
+   */
+  async createFinishedSession(
+    draft: Session,
+    stepCode: StepCode,
+    outcome: StepOutcome,
+    workflow: Workflow,
+  ): Promise<{ session: Session; step: StepRecord }> {
+    const at = Date.now();
+    const step: StepRecord = {
+      ...this.newClaim(draft.sessionId, stepCode, 0, at),
+      ...outcome,
+      result: outcome.result ?? null,
+      provenance: outcome.provenance ?? null,
+      completedAt: new Date(at).toISOString(),
     };
-    await this.ddb.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { ...Keys.session(session.sessionId), type: 'session', ...session },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return session;
+    const steps = { [stepCode]: { status: step.status, decision: step.decision } };
+    const decision = sessionDecision(workflow.steps, steps);
+    const session: Session = {
+      ...draft,
+      steps,
+      ...(decision ? { decision, state: SessionState.Processing, decidedAt: step.completedAt } : {}),
+    };
+    let requests = [
+      { PutRequest: { Item: { ...Keys.session(session.sessionId), type: 'session', ...session } } },
+      { PutRequest: { Item: { ...Keys.step(session.sessionId, stepCode), type: 'step', ...step } } },
+    ];
+    try {
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt === 3) throw new Error(`DynamoDB left ${requests.length} item(s) of session ${session.sessionId} unprocessed`);
+        const out = await this.ddb.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
+        requests = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
+      }
+    } catch (err) {
+      // Leave nothing half-written: remove whichever of the two items did land.
+      await Promise.allSettled([
+        this.deleteSession(session.sessionId),
+        this.ddb.send(new DeleteCommand({ TableName: this.table, Key: Keys.step(session.sessionId, stepCode) })),
+      ]);
+      throw err;
+    }
+    return { session, step };
   }
 
   /** Loads a session; null when absent (ownership is the caller's check). */
@@ -107,19 +136,7 @@ export class SessionStore {
    */
   async claimStep(sessionId: string, stepCode: StepCode, leaseSeconds: number): Promise<ClaimResult> {
     const at = Date.now();
-    const step: StepRecord = {
-      sessionId,
-      stepCode,
-      status: StepStatus.Pending,
-      decision: null,
-      statusReason: null,
-      result: null,
-      claimToken: randomUUID(),
-      leaseExpiresAt: at + leaseSeconds * 1000,
-      attempt: 1,
-      startedAt: new Date(at).toISOString(),
-      expiresAt: this.expiry(new Date(at)),
-    };
+    const step = this.newClaim(sessionId, stepCode, leaseSeconds, at);
     const notClaimed = 'attribute_not_exists(PK)';
     const leaseExpired = '(#status IN (:pending, :sent) AND leaseExpiresAt < :now)';
     try {
@@ -255,6 +272,40 @@ export class SessionStore {
       if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
+  }
+
+  private newSession(input: NewSessionInput): Session {
+    const at = new Date();
+    return {
+      sessionId: newSessionId(),
+      appId: input.appId,
+      orgId: input.orgId,
+      workflowId: input.workflowId,
+      ...(input.documentId ? { documentId: input.documentId } : {}),
+      environment: input.environment,
+      state: input.state,
+      decision: null,
+      steps: {},
+      createdAt: at.toISOString(),
+      updatedAt: at.toISOString(),
+      expiresAt: this.expiry(at),
+    };
+  }
+
+  private newClaim(sessionId: string, stepCode: StepCode, leaseSeconds: number, at = Date.now()): StepRecord {
+    return {
+      sessionId,
+      stepCode,
+      status: StepStatus.Pending,
+      decision: null,
+      statusReason: null,
+      result: null,
+      claimToken: randomUUID(),
+      leaseExpiresAt: at + leaseSeconds * 1000,
+      attempt: 1,
+      startedAt: new Date(at).toISOString(),
+      expiresAt: this.expiry(new Date(at)),
+    };
   }
 
   private expiry(at: Date): number {

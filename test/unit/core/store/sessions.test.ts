@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,42 @@ describe('SessionStore.finishStep', () => {
     ddbMock.on(DeleteCommand).rejects(conditionFailed());
     await expect(store().releaseStep(stored({ claimToken: 'mine' }))).resolves.toBeUndefined();
     expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.ConditionExpression).toBe('claimToken = :t');
+  });
+});
+
+describe('SessionStore.createFinishedSession', () => {
+  const input = { appId: 'app_1', orgId: 'org_1', workflowId: 'wf_1', environment: 'sandbox' as const, state: 'InProgress' as const };
+  const outcome = { status: 'Completed' as const, decision: 'Approved' as const, statusReason: null, result: { ok: true } };
+  const workflow = (steps: ('step_ip_analysis' | 'step_aml_screening')[]) => ({ workflowId: 'wf_1', appId: 'app_1', name: 'w', steps, createdAt: '' });
+
+  it('writes the session and its finished step in one BatchWriteItem, with the decision of a one-step workflow', async () => {
+    ddbMock.on(BatchWriteCommand).resolves({});
+    const s = store();
+    const { session, step } = await s.createFinishedSession(s.draftSession(input), 'step_ip_analysis', outcome, workflow(['step_ip_analysis']));
+    expect(ddbMock.commandCalls(BatchWriteCommand)).toHaveLength(1);
+    const puts = ddbMock.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['table']!;
+    expect(puts.map((p) => p.PutRequest!.Item!['SK'])).toEqual(['SESSION', 'STEP#step_ip_analysis']);
+    expect(session).toMatchObject({ decision: 'Approved', state: 'Processing', steps: { step_ip_analysis: { status: 'Completed', decision: 'Approved' } } });
+    expect(step).toMatchObject({ status: 'Completed', result: { ok: true } });
+  });
+
+  it('leaves the decision open while other workflow steps remain, and retries unprocessed items', async () => {
+    ddbMock
+      .on(BatchWriteCommand)
+      .resolvesOnce({ UnprocessedItems: { table: [{ PutRequest: { Item: { PK: 'x', SK: 'STEP#step_ip_analysis' } } }] } })
+      .resolves({});
+    const s = store();
+    const { session } = await s.createFinishedSession(s.draftSession(input), 'step_ip_analysis', outcome, workflow(['step_ip_analysis', 'step_aml_screening']));
+    expect(session).toMatchObject({ decision: null, state: 'InProgress' });
+    expect(ddbMock.commandCalls(BatchWriteCommand)).toHaveLength(2);
+  });
+
+  it('removes both items when the write cannot complete', async () => {
+    ddbMock.on(BatchWriteCommand).rejects(new Error('service unavailable'));
+    ddbMock.on(DeleteCommand).resolves({});
+    const s = store();
+    await expect(s.createFinishedSession(s.draftSession(input), 'step_ip_analysis', outcome, workflow(['step_ip_analysis']))).rejects.toThrow('service unavailable');
+    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key!['SK'])).toEqual(['SESSION', 'STEP#step_ip_analysis']);
   });
 });
 
