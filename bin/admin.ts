@@ -16,6 +16,7 @@ import { getConfig } from '../functions/core/config.ts';
 import { getClients } from '../functions/core/store/clients.ts';
 import { Repository } from '../functions/core/store/repository.ts';
 import { SessionStore } from '../functions/core/store/sessions.ts';
+import { amlSubjectKey } from '../functions/core/steps/aml-screening.ts';
 import { localEnvironment, startLocalStores, type LocalEndpoints, type LocalStores } from '../local/stores.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
@@ -32,6 +33,10 @@ Commands:
   create-workflow --app APP --steps step_ip_analysis,... [--name N]          -> {"workflowId"}
   list-apps --org ORG                                                         -> {"apps":[…]}
   show-session --session ID     (session, steps and each decision's provenance)
+  whitelist --app APP --entity ENTITY_ID (--name "FULL NAME" | --first F --last L) [--dob yyyy-MM-dd] --reason TEXT
+                                (an AML list entity is not this person: still reported, no longer decisive)
+  unwhitelist --app APP --entity ENTITY_ID (--name … | --first … --last …) [--dob …]
+  list-whitelist --app APP
 
 Features and steps: ${ALL_STEP_CODES.join(', ')} (the step_ prefix may be left out).`;
 
@@ -150,6 +155,21 @@ async function run(command: string, v: Record<string, string | boolean | undefin
       const clean = ({ PK: _p, SK: _s, type: _t, claimToken: _c, ...rest }: Record<string, unknown>) => rest;
       return { session: clean(session as never), steps: steps.map((x) => clean(x as never)) };
     }
+    case 'whitelist':
+    case 'unwhitelist': {
+      const appId = need(s('app'), 'app');
+      const entityId = need(s('entity'), 'entity');
+      if (!s('name') && !s('first') && !s('last')) throw new UsageError('--name, or --first and/or --last, is required');
+      const subjectKey = amlSubjectKey({ fullName: s('name') ?? null, firstName: s('first') ?? null, lastName: s('last') ?? null, dateOfBirth: s('dob') ?? null });
+      if (command === 'unwhitelist') {
+        await repo.removeWhitelist(appId, subjectKey, entityId);
+        return { removed: entityId, subjectKey };
+      }
+      const entry = await repo.addWhitelist({ appId, subjectKey, entityId, reason: need(s('reason'), 'reason') });
+      return { ...entry };
+    }
+    case 'list-whitelist':
+      return { entries: await repo.listWhitelist(need(s('app'), 'app')) };
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'a command is required');
   }
@@ -172,6 +192,11 @@ const { values, positionals } = parseArgs({
     public: { type: 'boolean' },
     live: { type: 'boolean' },
     'no-subscription': { type: 'boolean' },
+    entity: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+    dob: { type: 'string' },
+    reason: { type: 'string' },
   },
 });
 const command = positionals[0] ?? '';

@@ -7,6 +7,7 @@ import { getConfig } from '../functions/core/config.ts';
 import { getService } from '../functions/core/service.ts';
 import { STEPS_BASE_PATH } from '../functions/routes.ts';
 import { getIpEngine } from '../functions/core/steps/ip-analysis.ts';
+import { getAmlIndex } from '../functions/core/steps/aml-screening.ts';
 import { lambdaContext, loadRoutes, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
 import { seedSandbox, type SandboxCredentials } from './seed.ts';
 import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
@@ -48,8 +49,12 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   process.env['POWERTOOLS_LOG_LEVEL'] ??= 'WARN';
   const service = getService();
   const loaded = await loadRoutes(REPO_ROOT);
+  // Load the engines' data before listening, so that `GET /` answering 200 means the first step call is fast.
   await getIpEngine(getConfig()).catch((err: unknown) => {
     console.error(`IP data could not be loaded; ip-analysis will answer InReview (SPEC.md rule 5): ${(err as Error).message}`);
+  });
+  await getAmlIndex(getConfig()).catch((err: unknown) => {
+    console.error(`AML index could not be loaded; aml-screening will answer Declined (SPEC.md rule 4): ${(err as Error).message}`);
   });
 
   const state = { ready: false };

@@ -1,4 +1,4 @@
-import { amlScreeningStep } from '../core/steps/unbuilt.ts';
+import { amlScreeningStep } from '../core/steps/aml-screening.ts';
 import { stepRoute } from './step-route.ts';
 
 /** POST /api/v1/steps/aml-screening (SPEC.md 4.4). */

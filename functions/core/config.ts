@@ -51,6 +51,15 @@ export const ConfigSchema = z.object({
   IP_CITY_DB_DIR: z.string().optional(),
   /** Directory holding the ASN CSV files; default: the `@ip-location-db/asn` package. */
   IP_ASN_DIR: z.string().optional(),
+  /** AML index: a file or a directory holding `index.json.gz`; default: `data/aml` of the repository. */
+  AML_INDEX_PATH: z.string().optional(),
+  /**
+   * Largest age in days of the AML index's oldest source publication; older -> the step declines with no result
+   * (SPEC.md 3.4 rule 4). Unset: no age check. Production deployments set it together with the scheduled refresh
+   * (docs/aml-screening.md); the shipped snapshot's OFAC SDN file is from 2023-12-28, so a short limit rejects it
+   * until `npm run aml:ingest` has reached the official lists.
+   */
+  AML_INDEX_MAX_AGE_DAYS: z.coerce.number().int().positive().optional(),
   /** Log level for Powertools logger. @default "INFO" */
   POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
 });

@@ -16,6 +16,7 @@ import type { StepOutcome } from '../store/sessions.ts';
 
 /** What a step's `run` receives besides its input. */
 export interface StepContext {
+  readonly service: Service;
   readonly owner: KeyOwner;
   readonly session: Session;
   readonly workflow: Workflow;
@@ -86,7 +87,7 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
   const target = await resolveSession(req, owner, def.stepCode, service);
   const { workflow } = target;
   const run = (session: Session, sentToInference: () => Promise<void>) =>
-    runEngine(def, engine, providerError, prepared.input, { owner, session, workflow, sentToInference });
+    runEngine(def, engine, providerError, prepared.input, { service, owner, session, workflow, sentToInference });
 
   if (target.session === null) {
     // A new session: nobody can address it before this answer returns its id, so no claim is needed. The engine

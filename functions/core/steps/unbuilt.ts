@@ -1,10 +1,8 @@
 import { Decision, StepCode } from '../constants.ts';
 import {
-  AmlScreeningRequestSchema,
   FaceMatchRequestSchema,
   IdVerificationRequestSchema,
   LivenessRequestSchema,
-  type AmlScreeningRequest,
   type FaceMatchRequest,
   type IdVerificationRequest,
   type LivenessRequest,
@@ -15,7 +13,7 @@ import type { Service } from '../service.ts';
 import type { StepDefinition } from './runner.ts';
 
 /**
- * The steps whose engines are built in later issues (document, face, liveness, AML). Their requests are fully
+ * The steps whose engines are built in later issues (document, face, liveness). Their requests are fully
  * validated (fields, base64, size, magic bytes) and then answered with 501 problem details before anything is
  * written: an honest "not available", never a fake result.
  */
@@ -101,14 +99,4 @@ export const livenessStep: StepDefinition<LivenessRequest, Record<string, Media>
   engine: notBuilt(StepCode.LivenessCheck),
   run: neverRuns,
   providerFailure: { decision: Decision.InReview, statusReason: 'The liveness engine failed; the step needs a manual review.' },
-};
-
-/** POST /aml-screening: validated, then 501 until the AML engine is wired (rule 4 applies once it is). */
-export const amlScreeningStep: StepDefinition<AmlScreeningRequest, AmlScreeningRequest, never> = {
-  stepCode: StepCode.AmlScreening,
-  schema: AmlScreeningRequestSchema,
-  prepare: async (req: AmlScreeningRequest) => ({ input: req }),
-  engine: notBuilt(StepCode.AmlScreening),
-  run: neverRuns,
-  providerFailure: { decision: Decision.Declined, statusReason: 'The AML screening provider failed; declined per policy.' },
 };

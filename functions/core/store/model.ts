@@ -24,6 +24,7 @@ export const Keys = {
   workflow: (appId: string, workflowId: string) => ({ PK: `APP#${appId}`, SK: `WF#${workflowId}` }),
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   step: (sessionId: string, stepCode: string) => ({ PK: `SESSION#${sessionId}`, SK: `STEP#${stepCode}` }),
+  whitelist: (appId: string, subjectKey: string, entityId: string) => ({ PK: `APP#${appId}`, SK: `WL#${subjectKey}#${entityId}` }),
 } as const;
 
 /** An organisation: the billing and suspension unit. */
@@ -115,4 +116,17 @@ export interface StepRecord {
   /** Engine, data sources and thresholds behind the decision; for operators (admin CLI), never in the envelope. */
   provenance?: unknown;
   expiresAt: number;
+}
+
+/**
+ * An AML false positive cleared by an application: the list entity `entityId` is not the screened person
+ * `subjectKey` (see `amlSubjectKey` in functions/core/steps/aml-screening.ts). Still reported, never decisive.
+ */
+export interface WhitelistEntry {
+  appId: string;
+  subjectKey: string;
+  entityId: string;
+  /** Who cleared it and why, for the audit trail. */
+  reason: string;
+  createdAt: string;
 }

@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -16,7 +17,7 @@ import {
   type StepCode,
 } from '../constants.ts';
 import { NotFoundError } from '../errors.ts';
-import { Keys, type ApiKeyRecord, type App, type Org, type Workflow } from './model.ts';
+import { Keys, type ApiKeyRecord, type App, type Org, type WhitelistEntry, type Workflow } from './model.ts';
 import { generateApiKey, hashApiKey, keyLabel, newAppId, newOrgId, newWorkflowId } from './keys.ts';
 
 /** What {@link Repository.createApp} returns: the only moment the raw keys exist outside their owner. */
@@ -250,6 +251,47 @@ export class Repository {
     const org = strip<Org>(items.find((i) => i['SK'] === 'ORG'));
     if (!app || !org) return null;
     return { key, app, org };
+  }
+
+  /** Whitelists a list entity for a screened person of an application. @throws NotFoundError for an unknown app. */
+  async addWhitelist(input: { appId: string; subjectKey: string; entityId: string; reason: string }): Promise<WhitelistEntry> {
+    await this.getApp(input.appId);
+    const entry: WhitelistEntry = { ...input, createdAt: now() };
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...Keys.whitelist(input.appId, input.subjectKey, input.entityId), type: 'whitelist', ...entry },
+      }),
+    );
+    return entry;
+  }
+
+  /** Removes a whitelist entry. @throws NotFoundError when it does not exist. */
+  async removeWhitelist(appId: string, subjectKey: string, entityId: string): Promise<void> {
+    try {
+      await this.ddb.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: Keys.whitelist(appId, subjectKey, entityId),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      );
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new NotFoundError(`No whitelist entry for ${entityId}.`);
+      throw err;
+    }
+  }
+
+  /** The whitelist entries of an application, for one screened person or (subjectKey absent) all of them. */
+  async listWhitelist(appId: string, subjectKey?: string): Promise<WhitelistEntry[]> {
+    const out = await this.ddb.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :wl)',
+        ExpressionAttributeValues: { ':pk': `APP#${appId}`, ':wl': subjectKey ? `WL#${subjectKey}#` : 'WL#' },
+      }),
+    );
+    return (out.Items ?? []).map((i) => strip<WhitelistEntry>(i)!);
   }
 
   private async putWorkflow(wf: Workflow): Promise<void> {
