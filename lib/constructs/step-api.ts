@@ -15,6 +15,7 @@ import { acknowledgeOn, iamResourceFindingId } from '../nag.ts';
 import { REPO_ROOT } from '../paths.ts';
 import type { Stage } from '../stage.ts';
 import { IpDataLayer } from './ip-data-layer.ts';
+import { AmlIndexLayer } from './aml-index-layer.ts';
 import type { IpDataLayerProps } from './ip-data-layer.ts';
 import { SESSIONS_PREFIX } from './storage.ts';
 
@@ -76,6 +77,11 @@ export interface StepApiProps {
    * @default the `@ip-location-db/*` packages and data/ip of the repository
    */
   readonly ipDataSources?: IpDataLayerProps;
+  /**
+   * Directory of the AML index (`index.json.gz`) for the AML index layer.
+   * @default `data/aml` of the repository
+   */
+  readonly amlIndexDir?: string;
   /**
    * ARN of a regional AWS WAFv2 web ACL to associate with the API stage.
    * @default no web ACL (the stage still throttles)
@@ -144,6 +150,8 @@ export class StepApi extends Construct {
   public readonly accessLogGroup: logs.LogGroup;
   /** Conditional: the IP data layer, when a route needs `ip-data` (given as `ipDataLayer` or created). */
   public readonly ipDataLayer?: IpDataLayer;
+  /** Conditional: the AML index layer, when a route needs `aml-index`. */
+  public readonly amlIndexLayer?: AmlIndexLayer;
 
   constructor(scope: Construct, id: string, props: StepApiProps) {
     super(scope, id);
@@ -186,6 +194,9 @@ export class StepApi extends Construct {
     if (routes.some((route) => route.needs?.includes('ip-data'))) {
       this.ipDataLayer = props.ipDataLayer ?? new IpDataLayer(this, 'IpDataLayer', props.ipDataSources);
     }
+    if (routes.some((route) => route.needs?.includes('aml-index'))) {
+      this.amlIndexLayer = new AmlIndexLayer(this, 'AmlIndexLayer', props.amlIndexDir ? { indexDir: props.amlIndexDir } : {});
+    }
 
     const functions = new Map<string, NodejsFunction>();
     for (const route of routes) {
@@ -206,10 +217,11 @@ export class StepApi extends Construct {
       });
       if (route.stepCode !== undefined) props.table.grantReadWriteData(fn);
       if (storesMedia(route)) this.grantMedia(fn, props.mediaBucket);
-      // `ip-data` is the one need this construct provides (see `Route.needs`). Any other need gets a synth
-      // warning naming the route, so that a missing provider is visible; docs/deploy.md lists them.
+      // `ip-data` and `aml-index` are the needs this construct provides (see `Route.needs`). Any other need gets
+      // a synth warning naming the route, so that a missing provider is visible; docs/deploy.md lists them.
       for (const need of route.needs ?? []) {
         if (need === 'ip-data') this.ipDataLayer?.attachTo(fn);
+        else if (need === 'aml-index') this.amlIndexLayer?.attachTo(fn);
         else {
           Annotations.of(fn).addWarningV2(
             'step-verification:need-not-provided',

@@ -124,7 +124,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
   it('attaches the IP data layer and its directories only to the functions that need ip-data', () => {
     const layered = template.findResources('AWS::Lambda::Function', { Properties: { Layers: Match.anyValue() } });
 
-    expect(Object.keys(layered)).toEqual([functionId(template, 'IpAnalysis')]);
+    expect(Object.keys(layered).sort()).toEqual([functionId(template, 'AmlScreening'), functionId(template, 'IpAnalysis')].sort());
     template.hasResourceProperties('AWS::Lambda::Function', {
       Layers: [{ Ref: Match.stringLikeRegexp('^ApiIpDataLayer') }],
       Environment: {
@@ -141,13 +141,25 @@ describe('VerificationStack (sandbox, defaults)', () => {
     });
   });
 
+  it('attaches the AML index layer and AML_INDEX_PATH only to the function that needs aml-index', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'POST /api/v1/steps/aml-screening',
+      Layers: [{ Ref: Match.stringLikeRegexp('^ApiAmlIndexLayer') }],
+      Environment: { Variables: Match.objectLike({ AML_INDEX_PATH: '/opt/aml/index.json.gz' }) },
+    });
+    const withIndex = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { AML_INDEX_PATH: Match.anyValue() } } },
+    });
+    expect(Object.keys(withIndex)).toEqual([functionId(template, 'AmlScreening')]);
+  });
+
   it('warns at synth about each need of a route that the stack does not provide yet', () => {
     const warnings = Annotations.fromStack(stack)
       .findWarning('*', Match.stringLikeRegexp('does not deploy yet'))
       .map((w) => `${w.id} ${String(w.entry.data)}`);
 
     const expected = routes.flatMap((route) =>
-      (route.needs ?? []).filter((need) => need !== 'ip-data').map((need) => [route.name, need] as const),
+      (route.needs ?? []).filter((need) => need !== 'ip-data' && need !== 'aml-index').map((need) => [route.name, need] as const),
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(warnings).toHaveLength(expected.length);
