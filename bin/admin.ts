@@ -17,6 +17,8 @@ import { getClients } from '../functions/core/store/clients.ts';
 import { Repository } from '../functions/core/store/repository.ts';
 import { SessionStore } from '../functions/core/store/sessions.ts';
 import { amlSubjectKey } from '../functions/core/steps/aml-screening.ts';
+import { MediaStore } from '../functions/core/store/media.ts';
+import { callbackRefusal } from '../functions/core/webhooks/target.ts';
 import { localEnvironment, startLocalStores, type LocalEndpoints, type LocalStores } from '../local/stores.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
@@ -37,6 +39,9 @@ Commands:
                                 (an AML list entity is not this person: still reported, no longer decisive)
   unwhitelist --app APP --entity ENTITY_ID (--name … | --first … --last …) [--dob …]
   list-whitelist --app APP
+  set-webhook --app APP (--url URL | --clear)   (default webhook address of the app's sessions)
+  get-webhook-secret --app APP                  (the whsec_… key that signs the app's webhooks)
+  delete-session --session ID                   (erasure: the session, its steps and its media)
 
 Features and steps: ${ALL_STEP_CODES.join(', ')} (the step_ prefix may be left out).`;
 
@@ -67,7 +72,14 @@ function target(values: { org?: string | undefined; app?: string | undefined }):
   throw new UsageError('--org ORG or --app APP is required');
 }
 
-async function connect(): Promise<{ repo: Repository; sessions: SessionStore; close: () => Promise<void> }> {
+interface Connection {
+  repo: Repository;
+  sessions: SessionStore;
+  media: MediaStore;
+  close: () => Promise<void>;
+}
+
+async function connect(): Promise<Connection> {
   let stores: LocalStores | undefined;
   if (!process.env['TABLE_NAME']) {
     const dataDir = path.resolve(process.env['DATA_DIR'] ?? '.data');
@@ -80,25 +92,28 @@ async function connect(): Promise<{ repo: Repository; sessions: SessionStore; cl
       endpoints = undefined;
     }
     if (!endpoints) {
-      stores = await startLocalStores(dataDir, { withS3: false });
+      stores = await startLocalStores(dataDir);
       endpoints = stores.endpoints;
     }
     Object.assign(process.env, localEnvironment(endpoints));
     process.env['BUCKET_NAME'] ??= endpoints.bucketName;
   }
   const config = getConfig();
-  const { ddb } = getClients(config);
+  const { ddb, s3 } = getClients(config);
   return {
     repo: new Repository(ddb, config.TABLE_NAME),
     sessions: new SessionStore(ddb, config.TABLE_NAME, config.RETENTION_DAYS),
+    media: new MediaStore(s3, config.BUCKET_NAME),
     close: async () => {
       ddb.destroy();
+      s3.destroy();
       await stores?.close();
     },
   };
 }
 
-async function run(command: string, v: Record<string, string | boolean | undefined>, repo: Repository, sessions: SessionStore): Promise<Record<string, unknown>> {
+async function run(command: string, v: Record<string, string | boolean | undefined>, conn: Connection): Promise<Record<string, unknown>> {
+  const { repo, sessions } = conn;
   const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   switch (command) {
     case 'create-org': {
@@ -168,6 +183,26 @@ async function run(command: string, v: Record<string, string | boolean | undefin
       const entry = await repo.addWhitelist({ appId, subjectKey, entityId, reason: need(s('reason'), 'reason') });
       return { ...entry };
     }
+    case 'set-webhook': {
+      const appId = need(s('app'), 'app');
+      const url = v['clear'] ? null : need(s('url'), 'url');
+      // The live-mode address checks (https, public addresses) run at each delivery, per session environment.
+      const refusal = url === null ? null : await callbackRefusal(url, 'sandbox');
+      if (refusal) throw new UsageError(`--url ${refusal}`);
+      await repo.setWebhookUrl(appId, url);
+      return { appId, webhookUrl: url };
+    }
+    case 'get-webhook-secret': {
+      const app = await repo.getApp(need(s('app'), 'app'));
+      return { appId: app.appId, webhookSecret: app.webhookSecret ?? null };
+    }
+    case 'delete-session': {
+      const id = need(s('session'), 'session');
+      const items = await sessions.eraseSession(id);
+      const media = await conn.media.eraseSession(id);
+      if (items === 0 && media === 0) return { error: `session ${id} not found` };
+      return { sessionId: id, deletedItems: items, deletedMedia: media };
+    }
     case 'list-whitelist':
       return { entries: await repo.listWhitelist(need(s('app'), 'app')) };
     default:
@@ -197,6 +232,8 @@ const { values, positionals } = parseArgs({
     last: { type: 'string' },
     dob: { type: 'string' },
     reason: { type: 'string' },
+    url: { type: 'string' },
+    clear: { type: 'boolean' },
   },
 });
 const command = positionals[0] ?? '';
@@ -208,7 +245,7 @@ let exitCode = 0;
 let conn: Awaited<ReturnType<typeof connect>> | undefined;
 try {
   conn = await connect();
-  const answer = await run(command, values, conn.repo, conn.sessions);
+  const answer = await run(command, values, conn);
   if ('error' in answer) exitCode = 1;
   if (values.json) console.log(JSON.stringify(answer));
   else console.log(JSON.stringify(answer, null, 2));

@@ -14,7 +14,7 @@
 export interface Route {
   /** HTTP method, upper case. */
   readonly method: 'GET' | 'POST';
-  /** Full request path as API Gateway exposes it, beginning with `/api/v1/`. */
+  /** Full request path as API Gateway exposes it, beginning with `/api/v1/`; `{name}` marks a path parameter. */
   readonly path: string;
   /** Handler module path relative to the repository root; it exports `handler`. */
   readonly handler: string;
@@ -76,6 +76,27 @@ export const routes: readonly Route[] = [
     runtime: 'node',
     stepCode: 'step_ip_analysis',
     needs: ['ip-data'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/sessions',
+    handler: 'functions/api/sessions-create.ts',
+    name: 'CreateSession',
+    runtime: 'node',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/sessions/token',
+    handler: 'functions/api/sessions-token.ts',
+    name: 'MintSessionToken',
+    runtime: 'node',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/sessions/{sessionId}',
+    handler: 'functions/api/sessions-get.ts',
+    name: 'GetSession',
+    runtime: 'node',
   },
   {
     method: 'GET',

@@ -31,6 +31,29 @@ export async function loadRoutes(repoRoot: string): Promise<LoadedRoute[]> {
   );
 }
 
+/**
+ * Matches a request path against a route path with `{name}` parameters, as API Gateway does for one segment each.
+ * @returns the path parameters, or null when the path does not match.
+ */
+export function matchPath(routePath: string, requestPath: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = routePath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${pattern}$`).exec(requestPath);
+  if (!m) return null;
+  const params: Record<string, string> = {};
+  try {
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(m[i + 1]!);
+    });
+  } catch {
+    return null; // malformed percent-encoding: no route matches
+  }
+  return params;
+}
+
 /** Builds a REST API proxy event from a request whose body was read in full. */
 export function toProxyEvent(req: IncomingMessage, body: Buffer, route: Route, stage: string): APIGatewayProxyEvent {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -59,7 +82,10 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, route: Route, s
     multiValueHeaders,
     queryStringParameters: url.searchParams.size > 0 ? query : null,
     multiValueQueryStringParameters: url.searchParams.size > 0 ? multiQuery : null,
-    pathParameters: null,
+    pathParameters: (() => {
+      const params = matchPath(route.path, url.pathname);
+      return params && Object.keys(params).length > 0 ? params : null;
+    })(),
     stageVariables: null,
     body: body.length > 0 ? body.toString('utf8') : null,
     isBase64Encoded: false,

@@ -38,6 +38,7 @@ export async function seedSandbox(repo: Repository, dataDir: string, baseUrl: st
     const org = await repo.createOrg({ name: SANDBOX_ORG_NAME });
     const app = await repo.createApp({ orgId: org.orgId, name: 'Sandbox application' });
     creds = { baseUrl, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey, workflowId: app.workflowId };
+    // The webhook secret is not part of sandbox.json: `npm run admin -- get-webhook-secret --app <appId>` shows it.
   }
   await writeFile(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
   return creds;

@@ -1,14 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '../functions/core/config.ts';
-import { getService } from '../functions/core/service.ts';
+import { getService, setEventPublisher } from '../functions/core/service.ts';
+import { LocalEventQueue } from './event-queue.ts';
 import { STEPS_BASE_PATH } from '../functions/routes.ts';
 import { getIpEngine } from '../functions/core/steps/ip-analysis.ts';
 import { getAmlIndex } from '../functions/core/steps/aml-screening.ts';
-import { lambdaContext, loadRoutes, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
+import { lambdaContext, loadRoutes, matchPath, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
 import { seedSandbox, type SandboxCredentials } from './seed.ts';
 import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
 
@@ -47,7 +49,12 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const stores = await startLocalStores(dataDir);
   Object.assign(process.env, localEnvironment(stores.endpoints));
   process.env['POWERTOOLS_LOG_LEVEL'] ??= 'WARN';
+  process.env['SAT_SIGNING_KEY'] ??= await satSigningKey(dataDir);
   const service = getService();
+  const queue = new LocalEventQueue(service, dataDir, {
+    baseDelayMs: Number(process.env['WEBHOOK_RETRY_BASE_MS'] ?? 1000),
+  });
+  setEventPublisher(queue);
   const loaded = await loadRoutes(REPO_ROOT);
   // Load the engines' data before listening, so that `GET /` answering 200 means the first step call is fast.
   await getIpEngine(getConfig()).catch((err: unknown) => {
@@ -74,6 +81,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     sandbox,
     stores,
     close: async () => {
+      queue.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -82,6 +90,21 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       await rm(path.join(dataDir, 'local.json'), { force: true });
     },
   };
+}
+
+/**
+ * The local sat signing key: 32 random bytes, base64, kept in `$DATA_DIR/sat-signing-key` (mode 0600) so that
+ * tokens stay valid across restarts. On AWS the key lives in Secrets Manager.
+ */
+async function satSigningKey(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'sat-signing-key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = randomBytes(32).toString('base64');
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
 }
 
 function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string, state: { ready: boolean }): Server {
@@ -98,7 +121,7 @@ function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string,
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    const forPath = loaded.filter((r) => r.route.path === url.pathname);
+    const forPath = loaded.filter((r) => matchPath(r.route.path, url.pathname) !== null);
     const match = forPath.find((r) => r.route.method === req.method);
     if (!match) {
       req.resume();

@@ -23,8 +23,10 @@ export interface JsonReply {
 
 /** What a route's core function receives. */
 export interface HttpCall {
-  /** Parsed JSON body (undefined for GET). */
+  /** Parsed JSON body (undefined for GET, or for an optional body that was not sent). */
   body: unknown;
+  /** Path parameters (`{sessionId}` of the route's path). */
+  pathParameters: Record<string, string | undefined>;
   /** Lower-cased request headers (http-header-normalizer). */
   headers: Record<string, string | undefined>;
   path: string;
@@ -84,10 +86,11 @@ export function errorResponse(err: unknown, path: string): APIGatewayProxyResult
 /**
  * Builds the Lambda handler of one JSON route.
  * @param fn the route's core call.
- * @param opts.parseBody whether the route takes a JSON body. @default true
+ * @param opts.body `required`: a JSON body must be sent; `optional`: an empty body means no body; `none`: the
+ *   body is not read (GET). @default "required"
  */
-export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { parseBody?: boolean } = {}) {
-  const parseBody = opts.parseBody ?? true;
+export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { body?: 'required' | 'optional' | 'none' } = {}) {
+  const bodyMode = opts.body ?? 'required';
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(httpHeaderNormalizer())
     .handler(async (event) => {
@@ -96,8 +99,10 @@ export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { pa
       let response: APIGatewayProxyResult;
       try {
         const service = getService();
-        const body = parseBody ? parseJsonBody(event, service.config.BODY_MAX_BYTES) : undefined;
-        const reply = await fn({ body, headers: event.headers, path, service });
+        const empty = event.body === null || event.body === undefined || event.body === '';
+        const body =
+          bodyMode === 'none' || (bodyMode === 'optional' && empty) ? undefined : parseJsonBody(event, service.config.BODY_MAX_BYTES);
+        const reply = await fn({ body, headers: event.headers, pathParameters: event.pathParameters ?? {}, path, service });
         response = {
           statusCode: reply.status,
           headers: { 'content-type': 'application/json' },

@@ -10,6 +10,6 @@ export function stepRoute<Req extends { sessionId?: string | null; workflowId?: 
 ) {
   return jsonRoute(async ({ body, headers, service }) => ({
     status: 200,
-    body: await runStep(def, { apiKey: headers['x-api-key'], body }, service),
+    body: await runStep(def, { headers, body }, service),
   }));
 }

@@ -60,6 +60,16 @@ export const ConfigSchema = z.object({
    * until `npm run aml:ingest` has reached the official lists.
    */
   AML_INDEX_MAX_AGE_DAYS: z.coerce.number().int().positive().optional(),
+  /** Signing key of session access tokens, base64 of at least 32 bytes (locally: `$DATA_DIR/sat-signing-key`). */
+  SAT_SIGNING_KEY: z.string().min(44).optional(),
+  /** On AWS: Secrets Manager secret whose SecretString is the base64 signing key (read once per container). */
+  SAT_SECRET_ARN: z.string().min(20).optional(),
+  /** Lifetime of a session access token, in seconds. @default 900 */
+  SAT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** EventBridge bus for session events (webhooks); locally the in-process queue is used instead. */
+  EVENT_BUS_NAME: z.string().min(1).optional(),
+  /** Timeout of one webhook POST, in milliseconds. @default 10000 */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Log level for Powertools logger. @default "INFO" */
   POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
 });

@@ -58,7 +58,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
   });
   afterAll(() => stubs.cleanup());
 
-  it('exposes the five step routes as POST and the OpenAPI document as GET, each on its own function', () => {
+  it('exposes the five step routes, the session routes and the OpenAPI document, each on its own function', () => {
     const targets = methodTargets(template);
 
     expect([...targets.keys()].sort()).toEqual(
@@ -68,6 +68,9 @@ describe('VerificationStack (sandbox, defaults)', () => {
         'POST /api/v1/steps/liveness-check',
         'POST /api/v1/steps/aml-screening',
         'POST /api/v1/steps/ip-analysis',
+        'POST /api/v1/sessions',
+        'POST /api/v1/sessions/token',
+        'GET /api/v1/sessions/{sessionId}',
         'GET /api/v1/openapi.json',
       ].sort(),
     );

@@ -1,7 +1,8 @@
 import { createDocument } from 'zod-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { STEPS_BASE_PATH } from '../../routes.ts';
 import { ProblemDetailsSchema } from './common.ts';
+import { CreateSessionRequestSchema, SessionTokenResponseSchema, SessionViewSchema } from './sessions.ts';
 import {
   AmlScreeningEnvelopeSchema,
   AmlScreeningRequestSchema,
@@ -49,14 +50,14 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { description, content: { 'application/problem+json': { schema: ProblemDetailsSchema } } },
     ]),
   );
-  const paths = Object.fromEntries(
+  const paths: Record<string, Record<string, unknown>> = Object.fromEntries(
     STEPS.map((s) => [
       `${STEPS_BASE_PATH}/${s.path}`,
       {
         post: {
           operationId: s.operationId,
           summary: s.summary,
-          security: [{ ApiKey: [] }],
+          security: [{ ApiKey: [] }, { SessionToken: [] }],
           requestBody: { required: true, content: { 'application/json': { schema: s.request } } },
           responses: {
             '200': {
@@ -69,6 +70,34 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       },
     ]),
   );
+  const problems = (...codes: string[]) => Object.fromEntries(codes.map((c) => [c, problemResponses[c]!]));
+  paths['/api/v1/sessions'] = {
+    post: {
+      operationId: 'createSession',
+      summary: 'Create a session for the Web SDK (public key, create mode) or a server (secret key); returns its session access token.',
+      security: [{ ApiKey: [] }],
+      requestBody: { required: false, content: { 'application/json': { schema: CreateSessionRequestSchema } } },
+      responses: { '201': { description: 'The session and its sat.', content: { 'application/json': { schema: SessionTokenResponseSchema } } }, ...problems('400', '401', '402', '403', '404') },
+    },
+  };
+  paths['/api/v1/sessions/token'] = {
+    post: {
+      operationId: 'mintSessionToken',
+      summary: "Mint a session access token (sat) on the integrator's server (secret key): for a new session, or for `sessionId` (SPEC.md 4.7).",
+      security: [{ ApiKey: [] }],
+      requestBody: { required: false, content: { 'application/json': { schema: CreateSessionRequestSchema } } },
+      responses: { '200': { description: 'The session and its sat.', content: { 'application/json': { schema: SessionTokenResponseSchema } } }, ...problems('400', '401', '402', '403', '404') },
+    },
+  };
+  paths['/api/v1/sessions/{sessionId}'] = {
+    get: {
+      operationId: 'getSession',
+      summary: "A session's state, step summaries and decision (secret key, or the session's sat).",
+      security: [{ ApiKey: [] }, { SessionToken: [] }],
+      requestParams: { path: z.object({ sessionId: z.string() }) },
+      responses: { '200': { description: 'The session.', content: { 'application/json': { schema: SessionViewSchema } } }, ...problems('401', '402', '403', '404') },
+    },
+  };
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -79,7 +108,10 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
     },
     servers: [{ url: '/', description: 'The host of the environment (sandbox or production).' }],
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'Secret key sk_sandbox_… or sk_live_…; server to server only.' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'Secret key sk_sandbox_… or sk_live_… (server to server only), or a public key pk_… where stated.' },
+        SessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session access token (sat) of one session, for the Web SDK.' },
+      },
     },
     paths,
   });

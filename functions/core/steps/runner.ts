@@ -10,14 +10,15 @@ import {
   type FieldErrors,
 } from '../errors.ts';
 import type { Service } from '../service.ts';
-import type { KeyOwner } from '../store/repository.ts';
+import { CallerKind, type AuthHeaders, type Caller } from '../auth.ts';
+import { sessionDecidedEvent } from '../events.ts';
 import type { Session, StepRecord, Workflow } from '../store/model.ts';
 import type { StepOutcome } from '../store/sessions.ts';
 
 /** What a step's `run` receives besides its input. */
 export interface StepContext {
   readonly service: Service;
-  readonly owner: KeyOwner;
+  readonly owner: Caller;
   readonly session: Session;
   readonly workflow: Workflow;
   /** Marks the step `SentToInference` (SPEC.md 3.1) before a model runs. */
@@ -46,7 +47,8 @@ export interface StepDefinition<Req extends { sessionId?: string | null; workflo
 
 /** The request as the runner needs it, independent of HTTP. */
 export interface StepCall {
-  apiKey: string | undefined;
+  /** Lower-cased request headers (credentials and `Origin`). */
+  headers: AuthHeaders;
   body: unknown;
 }
 
@@ -66,10 +68,15 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
   call: StepCall,
   service: Service,
 ): Promise<Envelope> {
-  const owner = await service.auth.authenticate(call.apiKey);
-  service.auth.authorizeStep(owner, def.stepCode);
+  const owner = await service.auth.authenticate(call.headers);
+  service.auth.authorizeStep(owner, def.stepCode, call.headers);
 
-  const parsed = def.schema.safeParse(call.body);
+  // A session access token names its session: a body without sessionId runs on that session.
+  const body =
+    owner.kind === CallerKind.Sat && isPlainObject(call.body) && call.body['sessionId'] == null
+      ? { ...call.body, sessionId: owner.sessionId }
+      : call.body;
+  const parsed = def.schema.safeParse(body);
   if (!parsed.success) throw new ValidationError('The request body is invalid.', zodFieldErrors(parsed.error));
   const req = parsed.data;
   const prepared = await def.prepare(req, service);
@@ -96,11 +103,12 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
       appId: owner.app.appId,
       orgId: owner.org.orgId,
       workflowId: workflow.workflowId,
-      environment: owner.key.environment,
+      environment: owner.environment,
       state: SessionState.InProgress,
     });
     const outcome = await run(draft, async () => undefined);
-    const { step } = await service.sessions.createFinishedSession(draft, def.stepCode, outcome, workflow);
+    const { session, step } = await service.sessions.createFinishedSession(draft, def.stepCode, outcome, workflow);
+    if (session.decision) await publishDecided(service, session.sessionId, owner.app.appId);
     return toEnvelope(step);
   }
 
@@ -125,13 +133,28 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
     if (current) return existingEnvelope(current);
     throw new StepInProgressError(session.sessionId, def.stepCode);
   }
-  await service.sessions.recordStepOnSession(
+  const recorded = await service.sessions.recordStepOnSession(
     session.sessionId,
     def.stepCode,
     { status: finished.status, decision: finished.decision },
     workflow,
   );
+  if (recorded.decided) await publishDecided(service, session.sessionId, owner.app.appId);
   return toEnvelope(finished);
+}
+
+/**
+ * Publishes `session.decided` (webhooks). A failure to publish is logged and does not fail the step: the step's
+ * outcome is already stored, and the session's decision can be read with GET /api/v1/sessions/{id}.
+ */
+async function publishDecided(service: Service, sessionId: string, appId: string): Promise<void> {
+  const publisher = service.events();
+  if (!publisher) return;
+  try {
+    await publisher.publish(sessionDecidedEvent(sessionId, appId));
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'ERROR', message: 'session event not published', sessionId, error: (err as Error).message }));
+  }
 }
 
 /**
@@ -160,6 +183,10 @@ async function runEngine<Req extends { sessionId?: string | null; workflowId?: s
   }
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The envelope of a stored step; `result` only when Completed (SPEC.md 3.4 rule 3). */
 export function toEnvelope(step: StepRecord): Envelope {
   return {
@@ -184,10 +211,17 @@ function existingEnvelope(step: StepRecord): Envelope {
  */
 async function resolveSession(
   req: { sessionId?: string | null; workflowId?: string | null },
-  owner: KeyOwner,
+  owner: Caller,
   stepCode: StepCode,
   service: Service,
 ): Promise<{ session: Session | null; workflow: Workflow }> {
+  if (owner.kind === CallerKind.Sat) {
+    // A session access token acts on its own session only (SPEC.md 5); it never creates one.
+    if (req.sessionId && req.sessionId !== owner.sessionId) {
+      throw new NotFoundError(`Session ${req.sessionId} not found.`, { sessionId: ['not found'] });
+    }
+    req = { ...req, sessionId: owner.sessionId ?? null };
+  }
   if (req.sessionId) {
     const session = await service.sessions.getSession(req.sessionId);
     if (!session || session.appId !== owner.app.appId) {

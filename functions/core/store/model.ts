@@ -46,6 +46,10 @@ export interface App {
   status: OrgStatus;
   /** Id of the workflow created with the application. */
   defaultWorkflowId: string;
+  /** HMAC-SHA256 key of webhook signatures (`whsec_…`); shown to the operator by the admin CLI. */
+  webhookSecret?: string;
+  /** Default webhook address for sessions without their own `callbackUrl`. */
+  webhookUrl?: string;
   createdAt: string;
 }
 
@@ -89,6 +93,12 @@ export interface Session {
   environment: KeyEnvironment;
   state: SessionState;
   decision: Decision | null;
+  /** Integrator's end-user id, metadata and webhook address (SPEC.md 2.9); echoed on webhooks. */
+  clientData?: string;
+  metadata?: string;
+  callbackUrl?: string;
+  /** Identity hints compared with the document (ID verification's `isMismatch`). */
+  expectedDetails?: Record<string, string>;
   steps: Partial<Record<StepCode, StepSummary>>;
   createdAt: string;
   updatedAt: string;

@@ -18,7 +18,7 @@ import {
 } from '../constants.ts';
 import { NotFoundError } from '../errors.ts';
 import { Keys, type ApiKeyRecord, type App, type Org, type WhitelistEntry, type Workflow } from './model.ts';
-import { generateApiKey, hashApiKey, keyLabel, newAppId, newOrgId, newWorkflowId } from './keys.ts';
+import { generateApiKey, hashApiKey, keyLabel, newAppId, newOrgId, newWorkflowId, randomBase62 } from './keys.ts';
 
 /** What {@link Repository.createApp} returns: the only moment the raw keys exist outside their owner. */
 export interface CreatedApp {
@@ -26,6 +26,8 @@ export interface CreatedApp {
   apiKey: string;
   publicKey: string;
   workflowId: string;
+  /** Key of webhook signatures (README.md "Webhooks"). */
+  webhookSecret: string;
 }
 
 /** The caller behind a key: the key record and the application and organisation it belongs to. */
@@ -98,6 +100,7 @@ export class Repository {
       name: input.name,
       status: OrgStatus.Active,
       defaultWorkflowId: workflowId,
+      webhookSecret: `whsec_${randomBase62(32)}`,
       createdAt: now(),
     };
     await this.ddb.send(
@@ -114,7 +117,7 @@ export class Repository {
     const environment = input.environment ?? KeyEnvironment.Sandbox;
     const apiKey = await this.createKey({ appId, kind: KeyKind.Secret, environment });
     const publicKey = await this.createKey({ appId, kind: KeyKind.Public, environment });
-    return { appId, apiKey, publicKey, workflowId };
+    return { appId, apiKey, publicKey, workflowId, webhookSecret: app.webhookSecret! };
   }
 
   /** Loads an application. @throws NotFoundError when absent. */
@@ -192,6 +195,12 @@ export class Repository {
   async setStatus(target: { orgId: string } | { appId: string }, status: OrgStatus): Promise<void> {
     const key = 'orgId' in target ? Keys.org(target.orgId) : Keys.app(target.appId);
     await this.update(key, 'SET #status = :v', { '#status': 'status' }, { ':v': status }, describe(target));
+  }
+
+  /** Sets (or, with null, clears) an application's default webhook URL. @throws NotFoundError when absent. */
+  async setWebhookUrl(appId: string, url: string | null): Promise<void> {
+    if (url === null) await this.update(Keys.app(appId), 'REMOVE webhookUrl', undefined, {}, `Application ${appId}`);
+    else await this.update(Keys.app(appId), 'SET webhookUrl = :v', undefined, { ':v': url }, `Application ${appId}`);
   }
 
   /** Sets an organisation's subscription status. @throws NotFoundError when absent. */
@@ -294,6 +303,14 @@ export class Repository {
     return (out.Items ?? []).map((i) => strip<WhitelistEntry>(i)!);
   }
 
+  /** An application and its organisation in one round trip; null when either is absent. */
+  async findAppOwner(appId: string): Promise<{ app: App; org: Org } | null> {
+    const app = strip<App>((await this.ddb.send(new GetCommand({ TableName: this.table, Key: Keys.app(appId) }))).Item);
+    if (!app) return null;
+    const org = strip<Org>((await this.ddb.send(new GetCommand({ TableName: this.table, Key: Keys.org(app.orgId) }))).Item);
+    return org ? { app, org } : null;
+  }
+
   private async putWorkflow(wf: Workflow): Promise<void> {
     await this.ddb.send(
       new PutCommand({ TableName: this.table, Item: { ...Keys.workflow(wf.appId, wf.workflowId), type: 'workflow', ...wf } }),
@@ -315,7 +332,7 @@ export class Repository {
           UpdateExpression: expression,
           ConditionExpression: 'attribute_exists(PK)',
           ...(names ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: values,
+          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         }),
       );
     } catch (err) {

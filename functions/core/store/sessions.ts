@@ -13,6 +13,10 @@ export interface NewSessionInput {
   environment: KeyEnvironment;
   state: SessionState;
   documentId?: string;
+  clientData?: string;
+  metadata?: string;
+  callbackUrl?: string;
+  expectedDetails?: Record<string, string>;
 }
 
 /** Outcome of {@link SessionStore.claimStep}: either this call holds the step, or another record exists. */
@@ -41,6 +45,32 @@ export class SessionStore {
     private readonly table: string,
     private readonly retentionDays: number,
   ) {}
+
+  /** Creates a session in state `Created` (SDK sessions; conditional put: never overwrites). */
+  async createSession(input: NewSessionInput): Promise<Session> {
+    const session = this.newSession(input);
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...Keys.session(session.sessionId), type: 'session', ...session },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return session;
+  }
+
+  /**
+   * Deletes a session, its steps and (through `deleteMedia`) its media: data-subject erasure (GDPR art. 17).
+   * @returns how many table items were deleted (0 when the session does not exist).
+   */
+  async eraseSession(sessionId: string): Promise<number> {
+    const steps = await this.listSteps(sessionId);
+    const keys = [Keys.session(sessionId), ...steps.map((s) => Keys.step(sessionId, s.stepCode))];
+    const existing = await this.getSession(sessionId);
+    if (!existing && steps.length === 0) return 0;
+    for (const key of keys) await this.ddb.send(new DeleteCommand({ TableName: this.table, Key: key }));
+    return keys.length - (existing ? 0 : 1);
+  }
 
   /** A new session, not yet written (see {@link createFinishedSession}). */
   draftSession(input: NewSessionInput): Session {
@@ -205,7 +235,12 @@ export class SessionStore {
    * Records a finished step on its session and, once every step of the workflow has finished, the session's
    * decision (SPEC.md 3.3; rule in {@link sessionDecision}). Moves a `Created` session to `InProgress`.
    */
-  async recordStepOnSession(sessionId: string, stepCode: StepCode, summary: StepSummary, workflow: Workflow): Promise<Session> {
+  async recordStepOnSession(
+    sessionId: string,
+    stepCode: StepCode,
+    summary: StepSummary,
+    workflow: Workflow,
+  ): Promise<{ session: Session; decided: boolean }> {
     const out = await this.ddb.send(
       new UpdateCommand({
         TableName: this.table,
@@ -220,20 +255,25 @@ export class SessionStore {
     let session = out.Attributes as Session;
     if (session.state === SessionState.Created) session = await this.setState(sessionId, SessionState.InProgress);
     const decision = sessionDecision(workflow.steps, session.steps);
-    if (decision && session.decision !== decision) {
+    if (!decision || session.decision) return { session, decided: false };
+    try {
+      // Only the first run to see the session complete sets the decision (and so publishes one event).
       const done = await this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: Keys.session(sessionId),
           UpdateExpression: 'SET decision = :d, #state = :processing, decidedAt = :now',
+          ConditionExpression: 'attribute_not_exists(decision) OR decision = :null',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':d': decision, ':processing': SessionState.Processing, ':now': new Date().toISOString() },
+          ExpressionAttributeValues: { ':d': decision, ':processing': SessionState.Processing, ':now': new Date().toISOString(), ':null': null },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      session = done.Attributes as Session;
+      return { session: done.Attributes as Session, decided: true };
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return { session, decided: false };
+      throw err;
     }
-    return session;
   }
 
   private async setState(sessionId: string, state: SessionState): Promise<Session> {
@@ -282,6 +322,10 @@ export class SessionStore {
       orgId: input.orgId,
       workflowId: input.workflowId,
       ...(input.documentId ? { documentId: input.documentId } : {}),
+      ...(input.clientData !== undefined ? { clientData: input.clientData } : {}),
+      ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      ...(input.callbackUrl !== undefined ? { callbackUrl: input.callbackUrl } : {}),
+      ...(input.expectedDetails !== undefined ? { expectedDetails: input.expectedDetails } : {}),
       environment: input.environment,
       state: input.state,
       decision: null,

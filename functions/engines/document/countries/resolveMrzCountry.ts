@@ -1,0 +1,57 @@
+import countries from 'i18n-iso-countries/index.js';
+import { ICAO_NON_ISO_CODES } from './icaoCodes.ts';
+
+/** A country as the result reports it (SPEC.md 2.4). */
+export interface ResolvedCountry {
+  /** ISO 3166-1 alpha-3 code, or `null` when the code designates no country. */
+  readonly alpha3: string | null;
+  /**
+   * ISO 3166-1 numeric code as a 3-digit string (`"276"` for DEU), or `null` with `alpha3`. This is the documented
+   * meaning of SPEC.md's `nationalityCountryId` and `issuingCountryId`.
+   */
+  readonly numeric: string | null;
+}
+
+const NONE: ResolvedCountry = { alpha3: null, numeric: null };
+
+/**
+ * Turns an MRZ state code (issuing state or nationality) into an ISO 3166-1 country.
+ *
+ * 1. Fillers are dropped (`D<<` -> `D`).
+ * 2. The ICAO codes that are not ISO codes are mapped by {@link ICAO_NON_ISO_CODES} (ICAO Doc 9303 Part 3 §5):
+ *    `D` -> DEU, GBD/GBN/GBO/GBP/GBS -> GBR; organisations, stateless, refugee and unspecified codes -> null.
+ * 3. A current ISO 3166-1 alpha-3 code maps to itself.
+ * 4. A two-letter code (printed by a few pre-2013 issuers against ICAO's rules, e.g. Slovenia's `SI<`) is read as
+ *    ISO 3166-1 alpha-2.
+ * 5. Anything else (withdrawn codes, test codes such as BDR, misprints) -> null.
+ *
+ * @param code - the raw MRZ code, 1-3 characters with optional `<` fillers
+ * @example resolveMrzCountry('D<<') // { alpha3: 'DEU', numeric: '276' }
+ * @example resolveMrzCountry('XXA') // { alpha3: null, numeric: null }
+ */
+export function resolveMrzCountry(code: string | null | undefined): ResolvedCountry {
+  const trimmed = (code ?? '').replace(/</g, '').trim().toUpperCase();
+  if (!/^[A-Z]{1,3}$/.test(trimmed)) return NONE;
+  const icao = ICAO_NON_ISO_CODES[trimmed];
+  if (icao) return icao.iso === null ? NONE : withNumeric(icao.iso);
+  if (trimmed.length === 3) return countries.isValid(trimmed) ? withNumeric(trimmed) : NONE;
+  if (trimmed.length === 2) {
+    const alpha3 = countries.alpha2ToAlpha3(trimmed);
+    return alpha3 ? withNumeric(alpha3) : NONE;
+  }
+  return NONE;
+}
+
+/**
+ * The ISO 3166-1 numeric code of an alpha-3 code, as a 3-digit string.
+ * @param alpha3 - ISO 3166-1 alpha-3 code
+ * @example countryNumericId('USA') // "840"
+ */
+export function countryNumericId(alpha3: string): string | null {
+  const numeric = countries.alpha3ToNumeric(alpha3);
+  return numeric ? String(numeric).padStart(3, '0') : null;
+}
+
+function withNumeric(alpha3: string): ResolvedCountry {
+  return { alpha3, numeric: countryNumericId(alpha3) };
+}

@@ -1,0 +1,54 @@
+import type { Quad } from '../geometry/quad.ts';
+import type { RgbImage } from './loadImage.ts';
+
+/**
+ * Samples the quad of an image into an upright `width x height` RGB image (bilinear, affine through the top-left,
+ * top-right and bottom-left corners, which is exact for rotated rectangles). Pixels outside the image are white.
+ *
+ * @param image - source pixels
+ * @param quad - region in source pixels, reading order
+ * @param width - output width in pixels (>= 1)
+ * @param height - output height in pixels (>= 1)
+ */
+export function cropQuad(image: RgbImage, quad: Quad, width: number, height: number): RgbImage {
+  const out = new Uint8Array(width * height * 3);
+  const [tl, tr, , bl] = quad;
+  const ax = (tr.x - tl.x) / width, ay = (tr.y - tl.y) / width;
+  const bx = (bl.x - tl.x) / height, by = (bl.y - tl.y) / height;
+  const { width: W, height: H, data } = image;
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      const x = tl.x + ax * (i + 0.5) + bx * (j + 0.5) - 0.5;
+      const y = tl.y + ay * (i + 0.5) + by * (j + 0.5) - 0.5;
+      const o = (j * width + i) * 3;
+      if (x < -1 || y < -1 || x > W || y > H) {
+        out[o] = out[o + 1] = out[o + 2] = 255;
+        continue;
+      }
+      const x0 = Math.max(0, Math.min(W - 1, Math.floor(x)));
+      const y0 = Math.max(0, Math.min(H - 1, Math.floor(y)));
+      const x1 = Math.min(W - 1, x0 + 1), y1 = Math.min(H - 1, y0 + 1);
+      const fx = Math.max(0, Math.min(1, x - x0)), fy = Math.max(0, Math.min(1, y - y0));
+      for (let c = 0; c < 3; c++) {
+        const v00 = data[(y0 * W + x0) * 3 + c] as number, v10 = data[(y0 * W + x1) * 3 + c] as number;
+        const v01 = data[(y1 * W + x0) * 3 + c] as number, v11 = data[(y1 * W + x1) * 3 + c] as number;
+        out[o + c] = Math.round((v00 * (1 - fx) + v10 * fx) * (1 - fy) + (v01 * (1 - fx) + v11 * fx) * fy);
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Resizes a whole image (bilinear) to `width x height`.
+ * @param image - source pixels
+ */
+export function resizeRgb(image: RgbImage, width: number, height: number): RgbImage {
+  const q: Quad = [
+    { x: 0, y: 0 },
+    { x: image.width, y: 0 },
+    { x: image.width, y: image.height },
+    { x: 0, y: image.height },
+  ];
+  return cropQuad(image, q, width, height);
+}

@@ -1,0 +1,34 @@
+/**
+ * The MRZ character set and the character classes a layout position may hold.
+ *
+ * ICAO Doc 9303 Part 3 §4.1 (8th ed., 2021): the machine-readable zone uses the OCR-B characters `0`-`9`, `A`-`Z`
+ * and the filler `<`, nothing else.
+ */
+
+/** The 37 MRZ characters, in the order used by the OCR class index (digits, letters, filler). */
+export const MRZ_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<' as const;
+
+/** Index of each MRZ character in {@link MRZ_ALPHABET}. */
+export const MRZ_INDEX: ReadonlyMap<string, number> = new Map([...MRZ_ALPHABET].map((c, i) => [c, i]));
+
+/**
+ * Character classes of MRZ positions (ICAO Doc 9303 Part 3 §4.1 and the field tables of Parts 4-6): what the
+ * field's definition allows at that position. The reader decodes each position within its class, so that a date
+ * position can never be read as `O` or a name position as `0`.
+ */
+export const CHAR_CLASS = {
+  /** Digits only (dates, numeric check digits). */
+  Digit: '0123456789',
+  /** Digit or filler (check digits that may be `<`, birth dates with unknown parts). */
+  DigitOrFiller: '0123456789<',
+  /** Letters and filler (names, state codes, document codes). */
+  Alpha: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<',
+  /** Letters only (the first character of the document code). */
+  Letter: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  /** Any MRZ character (document numbers, optional data). */
+  Any: MRZ_ALPHABET,
+  /** Sex: `M`, `F`, `X` (unspecified, Part 4 §4.2.2) or `<`. */
+  Sex: 'MFX<',
+} as const;
+/** One of {@link CHAR_CLASS}. */
+export type CharClass = (typeof CHAR_CLASS)[keyof typeof CHAR_CLASS];

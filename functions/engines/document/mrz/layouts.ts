@@ -1,0 +1,193 @@
+import type { MrzFormat } from '../constants.ts';
+import { CHAR_CLASS, type CharClass } from './alphabet.ts';
+
+/** A span of one MRZ line: `start` inclusive, `end` exclusive, 0-based (as in the `mrz` package's ranges). */
+export interface LineRange {
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** One field of a layout: where it sits and which characters it may hold. */
+export interface LayoutField extends LineRange {
+  /** Field name (the `mrz` package's names where it has one). */
+  readonly field: string;
+  /** Characters allowed at every position of the field. */
+  readonly chars: CharClass;
+}
+
+/** A check digit and the ranges it protects (ICAO Doc 9303 Part 3 §4.9). */
+export interface CheckedGroup {
+  /** What the check digit protects. */
+  readonly id: CheckedGroupId;
+  /** The checked characters, concatenated in this order. */
+  readonly ranges: readonly LineRange[];
+  /** Position of the check digit. */
+  readonly digit: { readonly line: number; readonly index: number };
+}
+
+/** Check digits of the MRZ formats. */
+export const CHECKED_GROUP = {
+  DocumentNumber: 'documentNumber',
+  BirthDate: 'birthDate',
+  ExpiryDate: 'expiryDate',
+  PersonalNumber: 'personalNumber',
+  Composite: 'composite',
+} as const;
+/** One of {@link CHECKED_GROUP}. */
+export type CheckedGroupId = (typeof CHECKED_GROUP)[keyof typeof CHECKED_GROUP];
+
+/** A format's fields and check digits. */
+export interface MrzLayout {
+  readonly format: MrzFormat;
+  readonly lines: number;
+  readonly length: number;
+  /** Fields covering every position of every line, in line order. */
+  readonly fields: readonly LayoutField[];
+  /** Check digits, the composite last. */
+  readonly checks: readonly CheckedGroup[];
+}
+
+const f = (field: string, line: number, start: number, end: number, chars: CharClass): LayoutField => ({ field, line, start, end, chars });
+const r = (line: number, start: number, end: number): LineRange => ({ line, start, end });
+
+/**
+ * TD3 (passports), ICAO Doc 9303 Part 4 §4.2.2: line 1 document code, issuing state, name; line 2 document number,
+ * nationality, birth date, sex, expiry, personal number, each with its check digit, and the composite check digit.
+ */
+const TD3: MrzLayout = {
+  format: 'TD3',
+  lines: 2,
+  length: 44,
+  fields: [
+    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
+    f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
+    f('name', 0, 5, 44, CHAR_CLASS.Alpha),
+    f('documentNumber', 1, 0, 9, CHAR_CLASS.Any),
+    f('documentNumberCheckDigit', 1, 9, 10, CHAR_CLASS.Digit),
+    f('nationality', 1, 10, 13, CHAR_CLASS.Alpha),
+    f('birthDate', 1, 13, 19, CHAR_CLASS.DigitOrFiller),
+    f('birthDateCheckDigit', 1, 19, 20, CHAR_CLASS.Digit),
+    f('sex', 1, 20, 21, CHAR_CLASS.Sex),
+    f('expirationDate', 1, 21, 27, CHAR_CLASS.Digit),
+    f('expirationDateCheckDigit', 1, 27, 28, CHAR_CLASS.Digit),
+    f('personalNumber', 1, 28, 42, CHAR_CLASS.Any),
+    f('personalNumberCheckDigit', 1, 42, 43, CHAR_CLASS.DigitOrFiller),
+    f('compositeCheckDigit', 1, 43, 44, CHAR_CLASS.Digit),
+  ],
+  checks: [
+    { id: 'documentNumber', ranges: [r(1, 0, 9)], digit: { line: 1, index: 9 } },
+    { id: 'birthDate', ranges: [r(1, 13, 19)], digit: { line: 1, index: 19 } },
+    { id: 'expiryDate', ranges: [r(1, 21, 27)], digit: { line: 1, index: 27 } },
+    { id: 'personalNumber', ranges: [r(1, 28, 42)], digit: { line: 1, index: 42 } },
+    { id: 'composite', ranges: [r(1, 0, 10), r(1, 13, 20), r(1, 21, 43)], digit: { line: 1, index: 43 } },
+  ],
+};
+
+/**
+ * TD2 (cards and travel documents of 105 x 74 mm), ICAO Doc 9303 Part 6 §4.2.2: as TD3 on 36 characters, with
+ * 7 characters of optional data instead of the personal number and no check digit of its own for them.
+ */
+const TD2: MrzLayout = {
+  format: 'TD2',
+  lines: 2,
+  length: 36,
+  fields: [
+    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
+    f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
+    f('name', 0, 5, 36, CHAR_CLASS.Alpha),
+    f('documentNumber', 1, 0, 9, CHAR_CLASS.Any),
+    f('documentNumberCheckDigit', 1, 9, 10, CHAR_CLASS.DigitOrFiller),
+    f('nationality', 1, 10, 13, CHAR_CLASS.Alpha),
+    f('birthDate', 1, 13, 19, CHAR_CLASS.DigitOrFiller),
+    f('birthDateCheckDigit', 1, 19, 20, CHAR_CLASS.Digit),
+    f('sex', 1, 20, 21, CHAR_CLASS.Sex),
+    f('expirationDate', 1, 21, 27, CHAR_CLASS.Digit),
+    f('expirationDateCheckDigit', 1, 27, 28, CHAR_CLASS.Digit),
+    f('optional1', 1, 28, 35, CHAR_CLASS.Any),
+    f('compositeCheckDigit', 1, 35, 36, CHAR_CLASS.Digit),
+  ],
+  checks: [
+    { id: 'documentNumber', ranges: [r(1, 0, 9)], digit: { line: 1, index: 9 } },
+    { id: 'birthDate', ranges: [r(1, 13, 19)], digit: { line: 1, index: 19 } },
+    { id: 'expiryDate', ranges: [r(1, 21, 27)], digit: { line: 1, index: 27 } },
+    { id: 'composite', ranges: [r(1, 0, 10), r(1, 13, 20), r(1, 21, 35)], digit: { line: 1, index: 35 } },
+  ],
+};
+
+/**
+ * TD1 (cards of 85.6 x 54 mm), ICAO Doc 9303 Part 5 §4.2.2: line 1 document code, issuing state, document number
+ * with check digit, optional data 1; line 2 birth date, sex, expiry, nationality, optional data 2, composite; line 3
+ * name. A document number longer than 9 characters continues into optional data 1, with `<` at the check digit
+ * position (Part 5 §4.2.4 note j); {@link checksOf} handles that case.
+ */
+const TD1: MrzLayout = {
+  format: 'TD1',
+  lines: 3,
+  length: 30,
+  fields: [
+    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
+    f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
+    f('documentNumber', 0, 5, 14, CHAR_CLASS.Any),
+    f('documentNumberCheckDigit', 0, 14, 15, CHAR_CLASS.DigitOrFiller),
+    f('optional1', 0, 15, 30, CHAR_CLASS.Any),
+    f('birthDate', 1, 0, 6, CHAR_CLASS.DigitOrFiller),
+    f('birthDateCheckDigit', 1, 6, 7, CHAR_CLASS.Digit),
+    f('sex', 1, 7, 8, CHAR_CLASS.Sex),
+    f('expirationDate', 1, 8, 14, CHAR_CLASS.Digit),
+    f('expirationDateCheckDigit', 1, 14, 15, CHAR_CLASS.Digit),
+    f('nationality', 1, 15, 18, CHAR_CLASS.Alpha),
+    f('optional2', 1, 18, 29, CHAR_CLASS.Any),
+    f('compositeCheckDigit', 1, 29, 30, CHAR_CLASS.Digit),
+    f('name', 2, 0, 30, CHAR_CLASS.Alpha),
+  ],
+  checks: [
+    { id: 'documentNumber', ranges: [r(0, 5, 14)], digit: { line: 0, index: 14 } },
+    { id: 'birthDate', ranges: [r(1, 0, 6)], digit: { line: 1, index: 6 } },
+    { id: 'expiryDate', ranges: [r(1, 8, 14)], digit: { line: 1, index: 14 } },
+    { id: 'composite', ranges: [r(0, 5, 30), r(1, 0, 7), r(1, 8, 15), r(1, 18, 29)], digit: { line: 1, index: 29 } },
+  ],
+};
+
+/** The layouts by format. */
+export const MRZ_LAYOUTS: Readonly<Record<MrzFormat, MrzLayout>> = { TD1, TD2, TD3 };
+
+/**
+ * The character class of every position of a format's lines, for constrained decoding.
+ * @returns one string of allowed characters per position, per line
+ */
+export function positionClasses(format: MrzFormat): ReadonlyArray<readonly CharClass[]> {
+  const layout = MRZ_LAYOUTS[format];
+  const out: CharClass[][] = Array.from({ length: layout.lines }, () => new Array<CharClass>(layout.length).fill(CHAR_CLASS.Any));
+  for (const field of layout.fields) for (let i = field.start; i < field.end; i++) (out[field.line] as CharClass[])[i] = field.chars;
+  return out;
+}
+
+/**
+ * The check digits of concrete MRZ lines. Same as the layout's, except a TD1 long document number (Part 5 §4.2.4
+ * note j: `<` at position 15 of line 1): its check digit is then the last character before the first `<` of
+ * optional data 1, and the checked characters are positions 6-14 plus the overflow.
+ *
+ * @param format - the MRZ format
+ * @param lines - the MRZ lines, each of the format's length
+ */
+export function checksOf(format: MrzFormat, lines: readonly string[]): readonly CheckedGroup[] {
+  const layout = MRZ_LAYOUTS[format];
+  if (format !== 'TD1') return layout.checks;
+  const line1 = lines[0] ?? '';
+  if (line1[14] !== '<') return layout.checks;
+  const filler = line1.indexOf('<', 15);
+  const end = filler === -1 ? 30 : filler;
+  if (end - 15 < 2) return layout.checks; // no overflow: the `<` stands for a missing check digit and fails
+  return layout.checks.map((c) =>
+    c.id === 'documentNumber' ? { id: c.id, ranges: [r(0, 5, 14), r(0, 15, end - 1)], digit: { line: 0, index: end - 1 } } : c,
+  );
+}
+
+/** The characters a group's check digit protects, concatenated. */
+export function checkedText(group: CheckedGroup, lines: readonly string[]): string {
+  return group.ranges.map((x) => (lines[x.line] ?? '').slice(x.start, x.end)).join('');
+}

@@ -1,0 +1,111 @@
+import { parse } from 'mrz';
+import type { MrzFormat } from '../constants.ts';
+import { MRZ_FORMAT, MRZ_SHAPE } from '../constants.ts';
+import { splitMrzName, type MrzName } from './splitMrzName.ts';
+import { verifyChecks, type CheckDigitResults } from './verifyChecks.ts';
+
+/** The raw content of an MRZ, before any field is accepted or refused. */
+export interface ParsedMrz {
+  readonly format: MrzFormat;
+  readonly lines: readonly string[];
+  /** Document code without fillers (`P`, `PA`, `I`, `ID`, `IR`, `V`, `VC`, `C1`…). */
+  readonly documentCode: string;
+  /** Issuing state or organisation code as printed, fillers removed (`D`, `UTO`, `GBR`). */
+  readonly issuingStateCode: string;
+  /** Nationality code as printed, fillers removed. */
+  readonly nationalityCode: string;
+  readonly name: MrzName;
+  /** Document number as the `mrz` package resolves it (TD1 long numbers joined), fillers removed; null if empty. */
+  readonly documentNumber: string | null;
+  /**
+   * TD3 personal number, or TD1/TD2 optional data 1 (after a TD1 long number's overflow), outer fillers removed and
+   * inner `<` runs turned into one space; null when empty.
+   */
+  readonly personalNumber: string | null;
+  /** Birth date as printed (YYMMDD, may hold fillers). */
+  readonly birthDate: string;
+  /** Expiry date as printed (YYMMDD). */
+  readonly expiryDate: string;
+  /** `M`, `F`, `X`, or null for `<`. */
+  readonly sex: 'M' | 'F' | 'X' | null;
+  /** Each check digit's outcome. */
+  readonly checks: CheckDigitResults;
+}
+
+/** Thrown by {@link parseMrz} when lines do not have the shape of a TD1, TD2 or TD3 MRZ. */
+export class MrzShapeError extends Error {
+  /**
+   * @param lengths - the line lengths received
+   */
+  public constructor(lengths: readonly number[]) {
+    super(`MRZ lines of lengths [${lengths.join(', ')}] match no format; allowed: 3 x 30 (TD1), 2 x 36 (TD2), 2 x 44 (TD3)`);
+    this.name = 'MrzShapeError';
+  }
+}
+
+/**
+ * Parses MRZ lines with the `mrz` package (cheminfo/mrz: field layouts, document number resolution) and verifies
+ * every check digit (ICAO Doc 9303 Part 3 §4.9). Never refuses a field: acceptance is the caller's decision, from
+ * `checks`.
+ *
+ * @param lines - 3 lines of 30 (TD1), 2 of 36 (TD2) or 2 of 44 (TD3), MRZ characters only
+ * @throws {MrzShapeError} when the line count and lengths match no format
+ * @example parseMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']).documentNumber // "L898902C3"
+ */
+export function parseMrz(lines: readonly string[]): ParsedMrz {
+  const format = formatOf(lines);
+  if (!format || lines.some((l) => !/^[0-9A-Z<]+$/.test(l))) throw new MrzShapeError(lines.map((l) => l.length));
+  // The mrz package reads a 2 x 36 MRZ starting "IDFRA" as the old French ID card; the ICAO layout is what we read.
+  const parsed = parseWithPackage(lines);
+  const trimFill = (s: string | null | undefined) => (s ?? '').replace(/</g, ' ').replace(/\s+/g, ' ').trim();
+  const nameField = format === 'TD1' ? (lines[2] as string) : (lines[0] as string).slice(5);
+  const line1 = lines[0] as string;
+  const line2 = lines[1] as string;
+  const personalRaw = format === 'TD3' ? line2.slice(28, 42) : format === 'TD2' ? line2.slice(28, 35) : td1Optional1(line1);
+  const sexChar = format === 'TD1' ? line2[7] : line2[20];
+  const docNumber = parsed?.format === format ? (parsed.fields.documentNumber ?? null) : null;
+  return {
+    format,
+    lines: [...lines],
+    documentCode: trimFill(line1.slice(0, 2)).replace(/ /g, ''),
+    issuingStateCode: trimFill(line1.slice(2, 5)).replace(/ /g, ''),
+    nationalityCode: trimFill(format === 'TD1' ? line2.slice(15, 18) : line2.slice(10, 13)).replace(/ /g, ''),
+    name: splitMrzName(nameField),
+    documentNumber: trimFill(docNumber ?? documentNumberOf(format, lines)) || null,
+    personalNumber: trimFill(personalRaw) || null,
+    birthDate: format === 'TD1' ? line2.slice(0, 6) : line2.slice(13, 19),
+    expiryDate: format === 'TD1' ? line2.slice(8, 14) : line2.slice(21, 27),
+    sex: sexChar === 'M' || sexChar === 'F' || sexChar === 'X' ? sexChar : null,
+    checks: verifyChecks(format, lines),
+  };
+}
+
+/** The format whose shape the lines have, or null. */
+export function formatOf(lines: readonly string[]): MrzFormat | null {
+  for (const format of Object.values(MRZ_FORMAT)) {
+    const shape = MRZ_SHAPE[format];
+    if (lines.length === shape.lines && lines.every((l) => l.length === shape.length)) return format;
+  }
+  return null;
+}
+
+/** The `mrz` package's parse, or null when it refuses the lines (it throws on shapes it does not know). */
+function parseWithPackage(lines: readonly string[]): ReturnType<typeof parse> | null {
+  try {
+    return parse([...lines]);
+  } catch {
+    return null;
+  }
+}
+
+/** TD1 optional data 1, after the overflow and check digit of a long document number. */
+function td1Optional1(line1: string): string {
+  if (line1[14] !== '<') return line1.slice(15, 30);
+  const filler = line1.indexOf('<', 15);
+  return filler === -1 ? '' : line1.slice(filler, 30);
+}
+
+/** Document number from the layout, when the package read the lines as another format. */
+function documentNumberOf(format: MrzFormat, lines: readonly string[]): string {
+  return format === 'TD1' ? (lines[0] as string).slice(5, 14) : (lines[1] as string).slice(0, 9);
+}

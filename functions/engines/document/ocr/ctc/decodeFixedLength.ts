@@ -1,0 +1,182 @@
+import { MRZ_ALPHABET } from '../../mrz/alphabet.ts';
+import type { Alternative } from '../../mrz/correctMrz.ts';
+import { MRZ_CLASSES, type LineProbabilities } from './lineProbabilities.ts';
+
+/** Result of {@link decodeFixedLength}. */
+export interface FixedLengthReading {
+  /** Exactly as many characters as positions were given. */
+  readonly text: string;
+  /** Log-probability of the best alignment (higher is better; comparable between readings of the same line). */
+  readonly logScore: number;
+  /** Per position: the allowed characters with their probability at the frames of that position, most probable first. */
+  readonly alternatives: ReadonlyArray<readonly Alternative[]>;
+  /** Per position: probability of the character read (0-1). */
+  readonly confidence: readonly number[];
+}
+
+const K = MRZ_CLASSES - 1;
+const NEG = -1e30;
+
+/**
+ * Constrained CTC decoding: the most probable alignment (Viterbi over CTC paths) whose text has exactly
+ * `allowed.length` characters, the i-th of which is one of `allowed[i]`. This reads an MRZ line with the layout's
+ * knowledge (line length, digits where ICAO 9303 puts digits) instead of guessing filler counts afterwards.
+ *
+ * @param line - the line's probabilities (blank + MRZ classes)
+ * @param allowed - allowed characters per position
+ * @returns the reading, or null when the line has too few frames for that many characters
+ */
+export function decodeFixedLength(line: LineProbabilities, allowed: readonly string[]): FixedLengthReading | null {
+  const N = allowed.length;
+  const T = line.frames;
+  if (T < N) return null;
+  const lp = new Float64Array(T * MRZ_CLASSES);
+  for (let i = 0; i < lp.length; i++) lp[i] = Math.log(Math.max(line.probs[i] as number, 1e-12));
+  const mask = new Uint8Array(N * K);
+  for (let k = 0; k < N; k++) for (const ch of allowed[k] as string) mask[k * K + MRZ_ALPHABET.indexOf(ch)] = 1;
+
+  // A[k][c]: k chars emitted (1..N), last is c and the current frame emits c. B[k]: k chars emitted, current blank.
+  let A = new Float64Array((N + 1) * K).fill(NEG);
+  let B = new Float64Array(N + 1).fill(NEG);
+  let A2 = new Float64Array((N + 1) * K);
+  let B2 = new Float64Array(N + 1);
+  // Back pointers: for A, -1 = continued the same char, -2 = came from B[k-1], c' >= 0 = came from A[k-1][c'];
+  // for B, -2 = came from B[k], c >= 0 = came from A[k][c].
+  const backA = new Int8Array(T * (N + 1) * K);
+  const backB = new Int8Array(T * (N + 1));
+  B[0] = lp[0] as number;
+  backB[0] = -2;
+  for (let c = 0; c < K; c++) {
+    if (mask[c]) {
+      A[K + c] = lp[1 + c] as number;
+      backA[(0 * (N + 1) + 1) * K + c] = -2;
+    }
+  }
+  for (let t = 1; t < T; t++) {
+    const row = t * MRZ_CLASSES;
+    const blank = lp[row] as number;
+    A2.fill(NEG);
+    B2.fill(NEG);
+    for (let k = 0; k <= N; k++) {
+      // Blank state.
+      let best = B[k] as number;
+      let from = -2;
+      const kMax = Math.min(k, N);
+      if (kMax >= 1) {
+        for (let c = 0; c < K; c++) {
+          const v = A[k * K + c] as number;
+          if (v > best) {
+            best = v;
+            from = c;
+          }
+        }
+      }
+      if (best > NEG) {
+        B2[k] = best + blank;
+        backB[t * (N + 1) + k] = from;
+      }
+      if (k === 0) continue;
+      // Best and second best of A[k-1][*] for "new char directly after a different char".
+      let b1 = NEG, b1c = -1, b2 = NEG;
+      if (k - 1 >= 1) {
+        for (let c = 0; c < K; c++) {
+          const v = A[(k - 1) * K + c] as number;
+          if (v > b1) {
+            b2 = b1;
+            b1 = v;
+            b1c = c;
+          } else if (v > b2) b2 = v;
+        }
+      }
+      const fromBlank = B[k - 1] as number;
+      for (let c = 0; c < K; c++) {
+        const cont = A[k * K + c] as number;
+        let bestIn = cont;
+        let src = -1;
+        if (mask[(k - 1) * K + c]) {
+          if (fromBlank > bestIn) {
+            bestIn = fromBlank;
+            src = -2;
+          }
+          const direct = b1c === c ? b2 : b1;
+          if (direct > bestIn) {
+            bestIn = direct;
+            src = b1c === c ? secondIndex(A, (k - 1) * K, c) : b1c;
+          }
+        }
+        if (bestIn > NEG) {
+          A2[k * K + c] = bestIn + (lp[row + 1 + c] as number);
+          backA[(t * (N + 1) + k) * K + c] = src;
+        }
+      }
+    }
+    [A, A2] = [A2, A];
+    [B, B2] = [B2, B];
+  }
+  // Best end state.
+  let endScore = B[N] as number;
+  let endChar = -2;
+  for (let c = 0; c < K; c++) {
+    const v = A[N * K + c] as number;
+    if (v > endScore) {
+      endScore = v;
+      endChar = c;
+    }
+  }
+  if (endScore <= NEG / 2) return null;
+
+  // Backtrack, collecting the frames of each position.
+  const framesOf: number[][] = Array.from({ length: N }, () => []);
+  const chars = new Array<number>(N).fill(0);
+  let k = N;
+  let state = endChar; // -2 = blank state, c = A state with char c
+  for (let t = T - 1; t >= 0; t--) {
+    if (state === -2) {
+      const from = backB[t * (N + 1) + k] as number;
+      state = from === -2 ? -2 : from;
+      if (t === 0) break;
+      continue;
+    }
+    chars[k - 1] = state;
+    framesOf[k - 1]?.push(t);
+    const from = backA[(t * (N + 1) + k) * K + state] as number;
+    if (from === -1) continue;
+    k -= 1;
+    state = from === -2 ? -2 : from;
+  }
+
+  const alternatives: Alternative[][] = [];
+  const confidence: number[] = [];
+  let text = '';
+  for (let pos = 0; pos < N; pos++) {
+    const frames = framesOf[pos] as number[];
+    const scores: Alternative[] = [];
+    let total = 0;
+    for (const ch of allowed[pos] as string) {
+      const c = MRZ_ALPHABET.indexOf(ch);
+      let p = 0;
+      for (const t of frames) p = Math.max(p, line.probs[t * MRZ_CLASSES + 1 + c] as number);
+      scores.push({ char: ch, p });
+      total += p;
+    }
+    const normalised = scores.map((s) => ({ char: s.char, p: total > 0 ? s.p / total : 0 })).sort((a, b) => b.p - a.p);
+    const ch = MRZ_ALPHABET[chars[pos] as number] as string;
+    text += ch;
+    alternatives.push(normalised.filter((a) => a.p > 0));
+    confidence.push(normalised.find((a) => a.char === ch)?.p ?? 0);
+  }
+  return { text, logScore: endScore, alternatives, confidence };
+}
+
+function secondIndex(A: Float64Array, offset: number, exclude: number): number {
+  let best = NEG, idx = -1;
+  for (let c = 0; c < K; c++) {
+    if (c === exclude) continue;
+    const v = A[offset + c] as number;
+    if (v > best) {
+      best = v;
+      idx = c;
+    }
+  }
+  return idx;
+}
