@@ -70,6 +70,8 @@ export const ConfigSchema = z.object({
   EVENT_BUS_NAME: z.string().min(1).optional(),
   /** Timeout of one webhook POST, in milliseconds. @default 10000 */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** On AWS: bucket of the refreshed engine data (`aml/index.json.gz`, `ip/…`), preferred over the layer's copy. */
+  DATA_BUCKET_NAME: z.string().min(3).optional(),
   /** Log level for Powertools logger. @default "INFO" */
   POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
 });

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { DATA_KEYS, downloadIfPresent } from '../data-refresh.ts';
+import { getClients } from '../store/clients.ts';
 import { Decision, StepCode, StepStatus } from '../constants.ts';
 import { AmlScreeningRequestSchema, type AmlScreeningRequest } from '../contract/steps.ts';
 import { ProviderError, ValidationError } from '../errors.ts';
@@ -45,11 +49,26 @@ export function amlIndexPath(config: Config): string {
  * @throws ProviderError when the index is missing, corrupt or stale.
  */
 export async function getAmlIndex(config: Config): Promise<AmlIndex> {
-  indexPromise ??= loadAmlIndex(amlIndexPath(config), { maxAgeDays: config.AML_INDEX_MAX_AGE_DAYS }).catch((err: unknown) => {
-    indexPromise = undefined;
-    throw new ProviderError((err as Error).message, { cause: err });
-  });
+  indexPromise ??= locateAmlIndex(config)
+    .then((where) => loadAmlIndex(where, { maxAgeDays: config.AML_INDEX_MAX_AGE_DAYS }))
+    .catch((err: unknown) => {
+      indexPromise = undefined;
+      throw new ProviderError((err as Error).message, { cause: err });
+    });
   return indexPromise;
+}
+
+/**
+ * Where the index is loaded from: the scheduled refresh's copy in the data bucket (`DATA_BUCKET_NAME`,
+ * downloaded once per container to the temporary directory) when there is one, else {@link amlIndexPath}.
+ */
+async function locateAmlIndex(config: Config): Promise<string> {
+  if (!config.DATA_BUCKET_NAME) return amlIndexPath(config);
+  const bytes = await downloadIfPresent(getClients(config).s3, config.DATA_BUCKET_NAME, DATA_KEYS.amlIndex).catch(() => null);
+  if (!bytes) return amlIndexPath(config);
+  const file = path.join(tmpdir(), 'aml-index.json.gz');
+  await writeFile(file, bytes);
+  return file;
 }
 
 /**
