@@ -10,6 +10,7 @@ import { LocalEventQueue } from './event-queue.ts';
 import { STEPS_BASE_PATH } from '../functions/routes.ts';
 import { getIpEngine } from '../functions/core/steps/ip-analysis.ts';
 import { getAmlIndex } from '../functions/core/steps/aml-screening.ts';
+import { getFaceEngine, getLivenessEngine } from '../functions/core/inference.ts';
 import { lambdaContext, loadRoutes, matchPath, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
 import { seedSandbox, type SandboxCredentials } from './seed.ts';
 import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
@@ -59,6 +60,9 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   // Load the engines' data before listening, so that `GET /` answering 200 means the first step call is fast.
   await getIpEngine(getConfig()).catch((err: unknown) => {
     console.error(`IP data could not be loaded; ip-analysis will answer InReview (SPEC.md rule 5): ${(err as Error).message}`);
+  });
+  await Promise.all([getFaceEngine(getConfig()), getLivenessEngine(getConfig())]).catch((err: unknown) => {
+    console.error(`Face models could not be loaded; face-match and liveness-check will answer InReview: ${(err as Error).message}`);
   });
   await getAmlIndex(getConfig()).catch((err: unknown) => {
     console.error(`AML index could not be loaded; aml-screening will answer Declined (SPEC.md rule 4): ${(err as Error).message}`);

@@ -1,4 +1,4 @@
-import { faceMatchStep } from '../core/steps/unbuilt.ts';
+import { faceMatchStep } from '../core/steps/face-match.ts';
 import { stepRoute } from './step-route.ts';
 
 /** POST /api/v1/steps/face-match (SPEC.md 4.2). */

@@ -1,4 +1,4 @@
-import { livenessStep } from '../core/steps/unbuilt.ts';
+import { livenessStep } from '../core/steps/liveness-check.ts';
 import { stepRoute } from './step-route.ts';
 
 /** POST /api/v1/steps/liveness-check (SPEC.md 4.3). */

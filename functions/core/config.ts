@@ -72,6 +72,10 @@ export const ConfigSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** On AWS: bucket of the refreshed engine data (`aml/index.json.gz`, `ip/…`), preferred over the layer's copy. */
   DATA_BUCKET_NAME: z.string().min(3).optional(),
+  /** Directory of the ONNX model files; default: `models/` of the repository (in the container: set by the image). */
+  MODELS_DIR: z.string().optional(),
+  /** On AWS: the container-image inference Lambda the image steps invoke; unset: inference runs in-process. */
+  INFERENCE_FUNCTION_NAME: z.string().min(1).optional(),
   /** Log level for Powertools logger. @default "INFO" */
   POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
 });

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { FieldErrors } from './errors.ts';
+import { addFieldErrors, type FieldErrors } from './errors.ts';
 
 /**
  * Decoding and checking of base64 media fields (DESIGN.md request path 2): the text must be base64, the
@@ -63,4 +63,24 @@ export async function decodeMedia(
     }
   }
   return { media: { bytes, kind, mime: detected.mime } };
+}
+
+/**
+ * Decodes several media fields at once, collecting every field's errors (absent or null fields are skipped).
+ * @param maxBytes largest decoded size of each file, in bytes.
+ * @returns the decoded media by field name, or the errors of every bad field.
+ */
+export async function decodeMediaFields(
+  fields: Array<{ field: string; text: string | null | undefined; allowed: readonly MediaKind[]; declared?: string | undefined }>,
+  maxBytes: number,
+): Promise<{ media: Record<string, Media> } | { errors: FieldErrors }> {
+  const media: Record<string, Media> = {};
+  const errors: FieldErrors = {};
+  for (const f of fields) {
+    if (f.text === null || f.text === undefined) continue;
+    const out = await decodeMedia(f.field, f.text, { allowed: f.allowed, declared: f.declared, maxBytes });
+    if ('errors' in out) for (const [k, v] of Object.entries(out.errors)) addFieldErrors(errors, k, ...v);
+    else media[f.field] = out.media;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { media };
 }

@@ -6,6 +6,7 @@ import { EventBridgePublisher, type EventPublisher } from './events.ts';
 import { getClients } from './store/clients.ts';
 import { Repository } from './store/repository.ts';
 import { SessionStore } from './store/sessions.ts';
+import { MediaStore } from './store/media.ts';
 import { SatIssuer } from './tokens.ts';
 import { DeliveryLog } from './webhooks/delivery-log.ts';
 
@@ -17,6 +18,8 @@ export interface Service {
   readonly auth: Authenticator;
   /** The session access token issuer (key from config or Secrets Manager, read once). */
   readonly sat: () => Promise<SatIssuer>;
+  /** Media of sessions in S3. */
+  readonly media: MediaStore;
   /** Webhook deliveries (at most once per event). */
   readonly deliveries: DeliveryLog;
   /** Where session events go: EventBridge when `EVENT_BUS_NAME` is set, else the publisher set by {@link setEventPublisher}. */
@@ -58,7 +61,7 @@ function satIssuerLoader(config: Config): () => Promise<SatIssuer> {
 export function getService(): Service {
   if (cached) return cached;
   const config = getConfig();
-  const { ddb } = getClients(config);
+  const { ddb, s3 } = getClients(config);
   const repo = new Repository(ddb, config.TABLE_NAME);
   const sat = satIssuerLoader(config);
   const bus = config.EVENT_BUS_NAME ? new EventBridgePublisher(config.EVENT_BUS_NAME, config.AWS_REGION) : undefined;
@@ -68,6 +71,7 @@ export function getService(): Service {
     sessions: new SessionStore(ddb, config.TABLE_NAME, config.RETENTION_DAYS),
     auth: new Authenticator(repo, sat, config.AUTH_CACHE_SECONDS),
     sat,
+    media: new MediaStore(s3, config.BUCKET_NAME),
     deliveries: new DeliveryLog(ddb, config.TABLE_NAME, config.RETENTION_DAYS),
     events: () => bus ?? localPublisher,
   };

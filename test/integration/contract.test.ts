@@ -161,8 +161,6 @@ describe('validation (SPEC.md 7)', () => {
 describe('steps whose engines are not built', () => {
   it.each([
     ['id-verification', { frontImageBase64: MEDIA.jpg, fileExtension: 'jpg', documentId: 'doc_passport' }],
-    ['face-match', { selfieImageBase64: MEDIA.jpg, refImageBase64: MEDIA.png, fileExtension: 'jpg' }],
-    ['liveness-check', { selfieImageBase64: MEDIA.mp4, fileExtension: 'mp4' }],
   ])('%s answers 501 after validation and writes nothing', async (step, fields) => {
     const tenant = await newTenant();
     const answer = await post(step, { workflowId: tenant.workflowId, ...fields }, { key: tenant.apiKey });

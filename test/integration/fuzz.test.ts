@@ -9,7 +9,7 @@ import { MEDIA, newTenant, scan, sandbox } from './helpers.ts';
  */
 
 const STEPS = ['id-verification', 'face-match', 'liveness-check', 'aml-screening', 'ip-analysis'] as const;
-const UNBUILT = new Set(['id-verification', 'face-match', 'liveness-check']);
+const UNBUILT = new Set(['id-verification']);
 const FIELDS = [
   'sessionId', 'workflowId', 'documentId', 'frontImageBase64', 'backImageBase64', 'fileExtension', 'selfieImageBase64',
   'refImageBase64', 'firstName', 'lastName', 'fullName', 'dateOfBirth', 'nationality', 'gender', 'ipAddress',

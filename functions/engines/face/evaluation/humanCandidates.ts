@@ -100,7 +100,7 @@ export async function loadDescriptorCandidates(repoRoot: string, modelDirs: read
     const scale = 1;
     out.push({
       id: `human-models ${name} (TF.js)`,
-      note: `${side}x${side} RGB 0-255 ArcFace-aligned (Human resizes its face crop; marked obsolete by Human in favour of faceres)`,
+      note: `${side}x${side} RGB 0-255 ArcFace-aligned (Human resizes its face crop)${name === 'mobilefacenet' ? '; marked obsolete by Human in favour of faceres' : ''}`,
       describe: (img, face) => run(tf, model, alignAt(img, face, side), scale, (o) => o.reduce((a, b) => (b.data.length > a.data.length ? b : a)).data),
     });
   }

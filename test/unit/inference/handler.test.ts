@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../../functions/core/config.ts';
+import { handler } from '../../../functions/inference/handler.ts';
+
+/**
+ * The container-image inference Lambda's handler, run in-process on real images (the container itself cannot be
+ * built here): media are read from S3 (mocked with the real bytes) and the face and liveness engines answer.
+ */
+const SHARED = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data');
+const FILES: Record<string, string> = {
+  'sessions/s/step_face_match/a.jpg': path.join(SHARED, 'faces', 'lfw', 'images', 'Aaron_Sorkin_0001.jpg'),
+  'sessions/s/step_face_match/b.jpg': path.join(SHARED, 'faces', 'lfw', 'images', 'Aaron_Sorkin_0002.jpg'),
+  'sessions/s/step_liveness_check/c.jpg': path.join(SHARED, 'faces', 'lfw', 'images', 'AJ_Lamas_0001.jpg'),
+};
+const s3 = mockClient(S3Client);
+
+beforeAll(() => {
+  Object.assign(process.env, { TABLE_NAME: 'table', BUCKET_NAME: 'media', AWS_REGION: 'us-east-1' });
+  resetConfig();
+  // The SDK's stream body, reduced to the one method the code calls.
+  s3.on(GetObjectCommand).callsFake((input: { Key: string }) => ({
+    Body: { transformToByteArray: async () => new Uint8Array(readFileSync(FILES[input.Key]!)) },
+  }));
+});
+afterAll(() => {
+  s3.reset();
+  resetConfig();
+});
+
+describe('inference handler', () => {
+  it('matches two faces read from S3', async () => {
+    const out = await handler({ task: 'face-match', bucket: 'media', keys: { selfie: 'sessions/s/step_face_match/a.jpg', reference: 'sessions/s/step_face_match/b.jpg' } });
+    expect(out.task).toBe('face-match');
+    if (out.task !== 'face-match') return;
+    expect(out.measurement.similarity).toBeGreaterThan(0.667);
+    expect(out.models.map((m) => m.sha256)).toEqual(expect.arrayContaining([expect.stringMatching(/^[0-9a-f]{64}$/)]));
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Bucket)).toEqual(['media', 'media']);
+  });
+
+  it('checks liveness of a photo read from S3', async () => {
+    const out = await handler({ task: 'liveness', bucket: 'media', keys: { media: 'sessions/s/step_liveness_check/c.jpg' }, kind: 'jpg' });
+    expect(out.task).toBe('liveness');
+    if (out.task !== 'liveness') return;
+    expect(out.measurement.faceDetected).toBe(true);
+    expect(out.measurement.livenessConfidence).toBeGreaterThanOrEqual(0);
+    expect(out.measurement.livenessConfidence).toBeLessThanOrEqual(100);
+  });
+});
