@@ -74,6 +74,8 @@ export const ConfigSchema = z.object({
   DATA_BUCKET_NAME: z.string().min(3).optional(),
   /** Directory of the ONNX model files; default: `models/` of the repository (in the container: set by the image). */
   MODELS_DIR: z.string().optional(),
+  /** Face-match provider: the ONNX engine (default) or Amazon Rekognition (CompareFaces + DetectFaces). */
+  FACE_PROVIDER: z.enum(['onnx', 'rekognition']).default('onnx'),
   /** On AWS: the container-image inference Lambda the image steps invoke; unset: inference runs in-process. */
   INFERENCE_FUNCTION_NAME: z.string().min(1).optional(),
   /** Log level for Powertools logger. @default "INFO" */

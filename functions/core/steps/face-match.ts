@@ -2,6 +2,8 @@ import { Decision, ErrorCategory, StepCode, StepStatus } from '../constants.ts';
 import { FaceMatchRequestSchema, type FaceMatchRequest, type FaceMatchResult } from '../contract/steps.ts';
 import { decodeMediaFields, type Media } from '../media.ts';
 import { requestInference } from '../inference.ts';
+import { RekognitionClient } from '@aws-sdk/client-rekognition';
+import { REKOGNITION_FACE_THRESHOLDS, rekognitionFaceMatch } from '../providers/rekognition-face.ts';
 import type { Service } from '../service.ts';
 import type { StepDefinition } from './runner.ts';
 import { FACE_DECISION, FACE_THRESHOLDS, decideFaceMatch, type FaceThresholds } from '../../engines/face/index.ts';
@@ -20,7 +22,9 @@ import { FACE_DECISION, FACE_THRESHOLDS, decideFaceMatch, type FaceThresholds } 
 const PHOTO = ['jpg', 'png', 'webp'] as const;
 const DECISIONS = { [FACE_DECISION.Verified]: Decision.Approved, [FACE_DECISION.Review]: Decision.InReview, [FACE_DECISION.Rejected]: Decision.Declined } as const;
 
-/** POST /face-match. */
+let rekognitionClient: RekognitionClient | undefined;
+
+/** POST /face-match (provider: `FACE_PROVIDER`, the ONNX engine by default, or Amazon Rekognition). */
 export const faceMatchStep: StepDefinition<FaceMatchRequest, Record<string, Media>, true> = {
   stepCode: StepCode.FaceMatch,
   schema: FaceMatchRequestSchema,
@@ -44,13 +48,21 @@ export const faceMatchStep: StepDefinition<FaceMatchRequest, Record<string, Medi
       service.media.put(session.sessionId, StepCode.FaceMatch, reference.kind, reference.bytes, reference.mime),
     ]);
     await ctx.sentToInference();
-    const answer = await requestInference(
-      { task: 'face-match', bucket: service.config.BUCKET_NAME, keys: { selfie: selfieKey, reference: referenceKey } },
-      service.config,
-    );
+    const rekognition = service.config.FACE_PROVIDER === 'rekognition';
+    const answer = rekognition
+      ? {
+          task: 'face-match' as const,
+          measurement: await rekognitionFaceMatch((rekognitionClient ??= new RekognitionClient({ region: service.config.AWS_REGION })), selfie.bytes, reference.bytes),
+          models: [{ id: 'amazon-rekognition-compare-faces', sha256: '' }],
+        }
+      : await requestInference(
+          { task: 'face-match', bucket: service.config.BUCKET_NAME, keys: { selfie: selfieKey, reference: referenceKey } },
+          service.config,
+        );
     if (answer.task !== 'face-match') throw new Error('inference answered another task');
     const m = answer.measurement;
-    const thresholds: FaceThresholds = { ...FACE_THRESHOLDS, ...(ctx.workflow.thresholds?.[StepCode.FaceMatch] ?? {}) };
+    const defaults: FaceThresholds = rekognition ? REKOGNITION_FACE_THRESHOLDS : FACE_THRESHOLDS;
+    const thresholds: FaceThresholds = { ...defaults, ...(ctx.workflow.thresholds?.[StepCode.FaceMatch] ?? {}) };
     const provenance = { engine: 'face', models: answer.models, thresholds, cosine: m.cosine, selfie: m.selfie, reference: m.reference, media: [selfieKey, referenceKey] };
     if (m.errorCategory === ErrorCategory.InvalidImage || m.errorCategory === ErrorCategory.UnsupportedMedia) {
       return { status: StepStatus.Failed, decision: Decision.Declined, statusReason: `${m.errorCategory}: an image could not be decoded.`, result: null, provenance };
