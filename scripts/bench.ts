@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadAmlIndex, screen } from '../functions/engines/aml/index.ts';
@@ -99,7 +99,7 @@ function table(title: string, intro: string, rows: Row[]): string {
   return [
     `### ${title}`,
     ``,
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), Node ${process.versions.node}. ${intro}`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(1)} when it started. ${intro}`,
     ``,
     `| run | connections | requests | p50 ms | p90 ms | p99 ms | requests/s | errors |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|`,
