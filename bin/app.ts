@@ -23,6 +23,9 @@ new VerificationStack(app, `StepVerification-${settings.stage}`, {
   retentionDays: settings.retentionDays,
   throttle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
   ...(settings.webAclArn !== undefined && { webAclArn: settings.webAclArn }),
+  logLevel: settings.logLevel,
+  ...(settings.amlIndexMaxAgeDays !== undefined && { amlIndexMaxAgeDays: settings.amlIndexMaxAgeDays }),
+  satKeyGeneration: settings.satKeyGeneration,
   tags: { service: 'step-verification', stage: settings.stage },
 });
 

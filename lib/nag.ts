@@ -2,11 +2,15 @@ import { CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import type { Acknowledgment } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
+/** Rule ids already acknowledged through {@link acknowledgeOn}, per resource. */
+const acknowledged = new WeakMap<CfnResource, Set<string>>();
+
 /**
  * Acknowledges cdk-nag findings on exactly one CloudFormation resource: `construct` itself if it is one, else
  * its default child (the `Resource` of an L2 construct). cdk-nag v3 honours an acknowledgement on a resource
  * and on every resource below the construct it is recorded on, so recording it on the L1 keeps it from
- * silently covering anything else.
+ * silently covering anything else. A rule already acknowledged on the resource keeps its first reason (two
+ * grants on one policy may imply the same wildcard action).
  *
  * @throws Error if `construct` has no CloudFormation resource of its own.
  * @see https://github.com/cdklabs/cdk-nag#acknowledging-a-rule
@@ -16,7 +20,11 @@ export function acknowledgeOn(construct: IConstruct, ...acknowledgments: Acknowl
   if (resource === undefined || !CfnResource.isCfnResource(resource)) {
     throw new Error(`${construct.node.path} has no CloudFormation resource to acknowledge cdk-nag findings on.`);
   }
-  Validations.of(resource).acknowledge(...acknowledgments);
+  const done = acknowledged.get(resource) ?? new Set<string>();
+  acknowledged.set(resource, done);
+  const fresh = acknowledgments.filter((a) => !done.has(a.id));
+  for (const a of fresh) done.add(a.id);
+  if (fresh.length > 0) Validations.of(resource).acknowledge(...fresh);
 }
 
 /**

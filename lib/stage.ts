@@ -39,6 +39,19 @@ export const StageSettingsSchema = z.object({
   apiBurstLimit: z.coerce.number().int().positive().max(5_000).default(200),
   /** ARN of a regional AWS WAFv2 web ACL to attach to the API stage. @default none */
   webAclArn: z.string().startsWith('arn:').optional(),
+  /** `POWERTOOLS_LOG_LEVEL` of every function. @default "INFO" */
+  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+  /**
+   * Largest age in days of the AML index's oldest source publication before the aml-screening step declines
+   * (`AML_INDEX_MAX_AGE_DAYS`, docs/aml-screening.md). Set it once the scheduled refresh has written an index to
+   * the data bucket: the shipped snapshot is older than any sensible limit. @default none (no age check)
+   */
+  amlIndexMaxAgeDays: z.coerce.number().int().positive().max(3650).optional(),
+  /**
+   * Generation of the session token signing key; raise it by one and deploy to rotate the key (the secret is
+   * replaced; open SDK sessions need a new token). @default 1
+   */
+  satKeyGeneration: z.coerce.number().int().min(1).default(1),
 });
 
 /** Validated deployment settings; see {@link StageSettingsSchema} for each field. */

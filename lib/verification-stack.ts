@@ -3,10 +3,18 @@ import type { StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { Route } from '../functions/routes.ts';
+import { AmlIndexLayer } from './constructs/aml-index-layer.ts';
+import { DataRefresh } from './constructs/data-refresh.ts';
+import { IpDataLayer } from './constructs/ip-data-layer.ts';
 import type { IpDataLayerProps } from './constructs/ip-data-layer.ts';
+import { SatSigningKey } from './constructs/sat-signing-key.ts';
+import { LogLevel, serviceEnvironment } from './constructs/service-function.ts';
+import type { ServiceFunctionSettings } from './constructs/service-function.ts';
+import { SessionEvents } from './constructs/session-events.ts';
 import { StepApi } from './constructs/step-api.ts';
 import type { ApiThrottle } from './constructs/step-api.ts';
 import { Storage } from './constructs/storage.ts';
+import { REPO_ROOT } from './paths.ts';
 import { removalPolicyFor, Stage } from './stage.ts';
 
 /** Props of {@link VerificationStack}. */
@@ -44,12 +52,29 @@ export interface VerificationStackProps extends StackProps {
    * @default the `@ip-location-db/*` packages and data/ip of the repository
    */
   readonly ipDataSources?: IpDataLayerProps;
+  /**
+   * `POWERTOOLS_LOG_LEVEL` of every function.
+   * @default LogLevel.Info
+   */
+  readonly logLevel?: LogLevel;
+  /**
+   * Largest age in days of the AML index's oldest source before the aml-screening step declines
+   * (`AML_INDEX_MAX_AGE_DAYS`).
+   * @default none: no age check
+   */
+  readonly amlIndexMaxAgeDays?: number;
+  /**
+   * Generation of the sat signing key; raising it replaces the key on the next deploy (rotation).
+   * @default 1
+   */
+  readonly satKeyGeneration?: number;
 }
 
 /**
- * The whole service on AWS for one stage: {@link Storage} (table, media and access-log buckets) and
- * {@link StepApi} (REST API with one function per route). Outputs the API's base URL, the table name and the
- * media bucket name.
+ * The whole service on AWS for one stage: {@link Storage} (table, media, data and access-log buckets),
+ * {@link SatSigningKey} (the sat signing key), {@link SessionEvents} (bus, rule, webhook delivery, dead-letter
+ * queue), {@link StepApi} (REST API with one function per route) and {@link DataRefresh} (the daily refresh of the
+ * AML index and IP lists). Outputs the API's base URL and the names an operator needs.
  *
  * @see docs/deploy.md
  */
@@ -58,6 +83,12 @@ export class VerificationStack extends Stack {
   public readonly storage: Storage;
   /** The REST API and its functions. */
   public readonly stepApi: StepApi;
+  /** The sat signing key. */
+  public readonly satSigningKey: SatSigningKey;
+  /** Bus, rule, webhook delivery function and dead-letter queue. */
+  public readonly sessionEvents: SessionEvents;
+  /** The scheduled data refresh. */
+  public readonly dataRefresh: DataRefresh;
 
   constructor(scope: Construct, id: string, props: VerificationStackProps) {
     super(scope, id, {
@@ -71,25 +102,65 @@ export class VerificationStack extends Stack {
       removalPolicy,
       ...(props.retentionDays !== undefined && { mediaRetentionDays: props.retentionDays }),
     });
-    this.stepApi = new StepApi(this, 'Api', {
-      stage: props.stage,
-      table: this.storage.table,
-      mediaBucket: this.storage.mediaBucket,
+    const functionSettings: ServiceFunctionSettings = {
+      handlerRoot: props.handlerRoot ?? REPO_ROOT,
+      environment: serviceEnvironment({
+        table: this.storage.table,
+        mediaBucket: this.storage.mediaBucket,
+        stage: props.stage,
+        retentionDays: props.retentionDays ?? 30,
+        logLevel: props.logLevel ?? LogLevel.Info,
+      }),
       logRetention: live ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
       logRemovalPolicy: removalPolicy,
-      ...(props.retentionDays !== undefined && { retentionDays: props.retentionDays }),
+    };
+
+    this.satSigningKey = new SatSigningKey(this, 'SatSigningKey', {
+      ...(props.satKeyGeneration !== undefined && { generation: props.satKeyGeneration }),
+    });
+    this.sessionEvents = new SessionEvents(this, 'Events', {
+      table: this.storage.table,
+      functionSettings,
+      removalPolicy,
+    });
+    this.stepApi = new StepApi(this, 'Api', {
+      stage: props.stage,
+      functionSettings,
+      table: this.storage.table,
+      mediaBucket: this.storage.mediaBucket,
+      satSigningKey: this.satSigningKey,
+      eventBus: this.sessionEvents.eventBus,
+      dataBucket: this.storage.dataBucket,
+      ...(props.amlIndexMaxAgeDays !== undefined && { amlIndexMaxAgeDays: props.amlIndexMaxAgeDays }),
       ...(props.throttle !== undefined && { throttle: props.throttle }),
       ...(props.webAclArn !== undefined && { webAclArn: props.webAclArn }),
       ...(props.routes !== undefined && { routes: props.routes }),
-      ...(props.handlerRoot !== undefined && { handlerRoot: props.handlerRoot }),
       ...(props.ipDataSources !== undefined && { ipDataSources: props.ipDataSources }),
+    });
+    this.dataRefresh = new DataRefresh(this, 'DataRefresh', {
+      dataBucket: this.storage.dataBucket,
+      functionSettings,
+      // The layers are shared with the step functions when they exist (one upload per data change).
+      amlIndexLayer: this.stepApi.amlIndexLayer ?? new AmlIndexLayer(this, 'AmlIndexLayer'),
+      ipDataLayer: this.stepApi.ipDataLayer ?? new IpDataLayer(this, 'IpDataLayer', props.ipDataSources),
     });
 
     new CfnOutput(this, 'ApiUrl', {
-      description: 'Base URL of the API stage; the steps are under api/v1/steps/',
+      description: 'Base URL of the API stage; the routes are under api/v1/ (steps/<step>, sessions)',
       value: this.stepApi.api.url,
     });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: this.storage.mediaBucket.bucketName });
+    new CfnOutput(this, 'DataBucketName', {
+      description: 'Refreshed AML index (aml/) and IP lists (ip/)',
+      value: this.storage.dataBucket.bucketName,
+    });
+    new CfnOutput(this, 'EventBusName', { value: this.sessionEvents.eventBus.eventBusName });
+    new CfnOutput(this, 'WebhookDeliveryFunctionName', { value: this.sessionEvents.deliveryFunction.functionName });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      description: 'Webhook events whose delivery failed for good; redrive: docs/deploy.md, "Webhooks"',
+      value: this.sessionEvents.deadLetterQueue.queueUrl,
+    });
+    new CfnOutput(this, 'SatSigningKeySecretArn', { value: this.satSigningKey.secret.secretArn });
   }
 }

@@ -5,8 +5,8 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Config } from './config.ts';
 import { ProviderError } from './errors.ts';
 import { getClients } from './store/clients.ts';
-import { loadFaceEngine, type FaceEngine, type FaceMatchMeasurement } from '../engines/face/index.ts';
-import { loadLivenessEngine, type LivenessEngine, type LivenessMeasurement } from '../engines/liveness/index.ts';
+import type { FaceEngine, FaceMatchMeasurement } from '../engines/face/types.ts';
+import type { LivenessEngine, LivenessMeasurement } from '../engines/liveness/types.ts';
 
 /**
  * The model-backed work of the image steps (DESIGN.md "What runs where"). A step stores its media in S3 and asks
@@ -34,18 +34,21 @@ export function modelsDir(config: Pick<Config, 'MODELS_DIR'>): string {
 let face: Promise<FaceEngine> | undefined;
 let liveness: Promise<LivenessEngine> | undefined;
 
-/** The face engine, loaded once per process. */
+/**
+ * The face engine, loaded once per process. Imported dynamically: only the inference container (and the one-machine
+ * service) carries onnxruntime-node and sharp; the step functions' bundles leave them out.
+ */
 export function getFaceEngine(config: Config): Promise<FaceEngine> {
-  face ??= loadFaceEngine({ modelsDir: modelsDir(config) }).catch((err: unknown) => {
+  face ??= import('../engines/face/index.ts').then((m) => m.loadFaceEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
     face = undefined;
     throw err;
   });
   return face;
 }
 
-/** The liveness engine, loaded once per process. */
+/** The liveness engine, loaded once per process (imported dynamically, as {@link getFaceEngine}). */
 export function getLivenessEngine(config: Config): Promise<LivenessEngine> {
-  liveness ??= loadLivenessEngine({ modelsDir: modelsDir(config) }).catch((err: unknown) => {
+  liveness ??= import('../engines/liveness/index.ts').then((m) => m.loadLivenessEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
     liveness = undefined;
     throw err;
   });

@@ -1,22 +1,24 @@
 import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as events from 'aws-cdk-lib/aws-events';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
 import { routes as defaultRoutes } from '../../functions/routes.ts';
 import type { Route } from '../../functions/routes.ts';
-import { acknowledgeOn, iamResourceFindingId } from '../nag.ts';
-import { REPO_ROOT } from '../paths.ts';
+import { acknowledgeOn } from '../nag.ts';
 import type { Stage } from '../stage.ts';
-import { IpDataLayer } from './ip-data-layer.ts';
 import { AmlIndexLayer } from './aml-index-layer.ts';
+import { InferenceFunction } from './inference-function.ts';
+import { DataRefresh } from './data-refresh.ts';
+import { IpDataLayer } from './ip-data-layer.ts';
 import type { IpDataLayerProps } from './ip-data-layer.ts';
+import type { SatSigningKey } from './sat-signing-key.ts';
+import { createServiceFunction, grantObjects } from './service-function.ts';
+import type { ServiceFunctionSettings } from './service-function.ts';
 import { SESSIONS_PREFIX } from './storage.ts';
 
 /** Steady-state and burst limits of the API stage; requests above them get 429 from API Gateway. */
@@ -29,44 +31,44 @@ export interface ApiThrottle {
 
 /** Props of {@link StepApi}. */
 export interface StepApiProps {
-  /** Deployment stage; names the API stage (`/<stage>/api/v1/...`) and is passed to functions as `STAGE`. */
+  /** Deployment stage; names the API stage (`/<stage>/api/v1/...`). */
   readonly stage: Stage;
-  /** The table; step functions get read/write access to its items. */
+  /**
+   * Code location, base environment (`TABLE_NAME`, `BUCKET_NAME`, `STAGE`, `RETENTION_DAYS`, Powertools) and
+   * log settings of the route functions; the log settings also apply to the access logs.
+   */
+  readonly functionSettings: ServiceFunctionSettings;
+  /** The table; the routes that touch sessions get read/write access to its items. */
   readonly table: dynamodb.ITable;
   /** The media bucket; the three media steps may put and get objects under `sessions/`. */
   readonly mediaBucket: s3.IBucket;
+  /** Signing key of session access tokens; the routes that mint or verify sats may read it. */
+  readonly satSigningKey: SatSigningKey;
+  /** Bus of session events; the routes that can decide a session may publish to it. */
+  readonly eventBus: events.IEventBus;
+  /**
+   * Bucket of the refreshed engine data; when given, the aml-screening function may read `aml/*` and gets
+   * `DATA_BUCKET_NAME`, so that it loads the refreshed index instead of its layer's copy.
+   * @default none: the aml-screening function uses the index of its layer
+   */
+  readonly dataBucket?: s3.IBucket;
+  /**
+   * `AML_INDEX_MAX_AGE_DAYS` of the aml-screening function: an index whose oldest source is older declines
+   * (SPEC.md 3.4 rule 4).
+   * @default none: no age check
+   */
+  readonly amlIndexMaxAgeDays?: number;
   /**
    * Routes to expose, one function each. Read from the shared route table, never from handler internals.
    * @default the routes of functions/routes.ts
    */
   readonly routes?: readonly Route[];
   /**
-   * Root of the handler sources and esbuild's project root: `route.handler` paths are relative to it, and it
-   * holds the package-lock.json and tsconfig.json the bundles are built with.
-   * @default the repository root
-   */
-  readonly handlerRoot?: string;
-  /**
-   * Days a session lives, passed to the functions as `RETENTION_DAYS` (the TTL they write on `expiresAt`).
-   * @default 30
-   */
-  readonly retentionDays?: number;
-  /**
    * Stage-wide throttling.
    * @default { rateLimit: 100, burstLimit: 200 }
    * @see https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-request-throttling.html
    */
   readonly throttle?: ApiThrottle;
-  /**
-   * How long the functions' logs and the API access logs are kept.
-   * @default logs.RetentionDays.ONE_YEAR
-   */
-  readonly logRetention?: logs.RetentionDays;
-  /**
-   * What happens to the log groups when the stack is deleted.
-   * @default RemovalPolicy.RETAIN
-   */
-  readonly logRemovalPolicy?: RemovalPolicy;
   /**
    * Layer carrying the IP analysis data, for routes that need `ip-data`.
    * @default a new {@link IpDataLayer} built from `ipDataSources`, created only if a route needs `ip-data`
@@ -92,11 +94,11 @@ export interface StepApiProps {
 
 /** Defaults of {@link StepApiProps}. */
 const defaults = {
-  retentionDays: 30,
   throttle: { rateLimit: 100, burstLimit: 200 },
-  logRetention: logs.RetentionDays.ONE_YEAR,
-  logRemovalPolicy: RemovalPolicy.RETAIN,
 } as const;
+
+/** Native packages of the inference engines, which run in the container, not in the step functions' zips. */
+export const INFERENCE_RUNTIME_MODULES = ['onnxruntime-node', 'sharp'] as const;
 
 /**
  * Memory and timeout by the route's runtime kind. API Gateway waits at most 29 s for a REST integration, so
@@ -105,41 +107,75 @@ const defaults = {
  */
 const runtimeProfiles = {
   /** Plain steps: 1024 MB also buys the CPU that cold starts (zod, SDK, IP index loading) need. */
-  node: { memorySize: 1024, timeout: Duration.seconds(10) },
-  /** Steps that hand media to inference: they wait on it, up to API Gateway's limit. */
-  inference: { memorySize: 1024, timeout: Duration.seconds(29) },
+  node: { memorySize: 1024, timeout: Duration.seconds(10), externalModules: [] },
+  /**
+   * Steps that hand media to inference: they wait on it, up to API Gateway's limit. The model runtimes are native
+   * code that runs in the container-image inference function (DESIGN.md "What runs where"), never in these zips:
+   * esbuild cannot bundle onnxruntime-node's `.node` binaries, so they are left out, and the step code must import
+   * the engines only on its in-process (local) path.
+   */
+  inference: {
+    memorySize: 1024,
+    timeout: Duration.seconds(29),
+    externalModules: [...INFERENCE_RUNTIME_MODULES],
+  },
 } as const;
 
-/**
- * ESM output needs a `require` for the CommonJS dependencies esbuild bundles (they call `require('node:…')`
- * at run time); this banner defines one at the top of the bundle.
- * @see https://github.com/evanw/esbuild/issues/1921
- */
-const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
+/** Base path of the session routes (`POST /api/v1/sessions`, `POST …/token`, `GET …/{sessionId}`). */
+export const SESSIONS_BASE_PATH = '/api/v1/sessions';
 
 /**
  * Whether a route stores the media it receives in the bucket: the three steps that run inference on images
- * or video (ID verification, face match, liveness) do; AML screening, IP analysis and the OpenAPI document
- * do not, so they get no S3 access.
+ * or video (ID verification, face match, liveness) do; AML screening, IP analysis, the session routes and the
+ * OpenAPI document do not, so they get no S3 access.
  */
 export function storesMedia(route: Route): boolean {
   return route.runtime === 'inference';
 }
 
+/** Whether a route is one of the session routes (under {@link SESSIONS_BASE_PATH}). */
+export function isSessionRoute(route: Route): boolean {
+  return route.path === SESSIONS_BASE_PATH || route.path.startsWith(`${SESSIONS_BASE_PATH}/`);
+}
+
+/**
+ * Whether a route reads or writes sessions (and the org, app and key items that authenticate its caller): the
+ * five steps and the session routes. The OpenAPI document touches nothing.
+ */
+export function touchesSessions(route: Route): boolean {
+  return route.stepCode !== undefined || isSessionRoute(route);
+}
+
+/**
+ * Whether a route mints or verifies session access tokens: the session routes mint them (create, token) or
+ * accept them (read), and the steps accept `Authorization: Bearer <sat>` for their session.
+ */
+export function usesSats(route: Route): boolean {
+  return route.stepCode !== undefined || isSessionRoute(route);
+}
+
+/** Whether a route can reach a session decision and so publish `session.decided`: the five steps. */
+export function decidesSessions(route: Route): boolean {
+  return route.stepCode !== undefined;
+}
+
 /**
  * The HTTP entry of the service: an API Gateway REST API with one Lambda function per route of the shared
- * route table (functions/routes.ts), each an esbuild bundle on Node.js 22, arm64, ESM with source maps.
+ * route table (functions/routes.ts), each built by {@link createServiceFunction} (esbuild, Node.js 22, arm64,
+ * ESM with source maps, X-Ray tracing).
  *
- * Least privilege: each function has its own role and log group; step functions may read and write table
- * items, media steps may put and get objects under `sessions/`, the OpenAPI function has neither. Every
- * function receives `TABLE_NAME`, `BUCKET_NAME`, `STAGE`, `RETENTION_DAYS` and
- * `NODE_OPTIONS=--enable-source-maps`; routes that need `ip-data` also get the {@link IpDataLayer}.
+ * Least privilege, per route: read/write on table items for the routes that touch sessions
+ * ({@link touchesSessions}); GetSecretValue on the sat signing key, with `SAT_SECRET_ARN`, for those that mint or
+ * verify sats ({@link usesSats}); PutEvents on the session bus, with `EVENT_BUS_NAME`, for those that can decide
+ * a session ({@link decidesSessions}); put and get under `sessions/` for the media steps ({@link storesMedia});
+ * read on `aml/*` of the data bucket for the aml-screening function. The OpenAPI function gets none of them.
+ * Routes that need `ip-data` or `aml-index` also get the {@link IpDataLayer} or {@link AmlIndexLayer}.
  *
- * The stage throttles, writes JSON access logs (no bodies, no headers, so no API keys or images) and
- * error-level execution logs without data tracing.
+ * The stage throttles, is traced by X-Ray, writes JSON access logs (no bodies, no headers, so no API keys or
+ * images) and error-level execution logs without data tracing. Path parameters (`{sessionId}`) become API
+ * Gateway path parameter resources and reach the handler in `pathParameters`.
  *
  * @see https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html
- * @see https://docs.aws.amazon.com/cdk/api/v2/docs/aws-cdk-lib.aws_lambda_nodejs-readme.html
  */
 export class StepApi extends Construct {
   /** The REST API; its deployment stage is named after the deployment stage. */
@@ -152,12 +188,14 @@ export class StepApi extends Construct {
   public readonly ipDataLayer?: IpDataLayer;
   /** Conditional: the AML index layer, when a route needs `aml-index`. */
   public readonly amlIndexLayer?: AmlIndexLayer;
+  /** Conditional: the container-image inference function, when a route needs `models`. */
+  public readonly inference?: InferenceFunction;
 
   constructor(scope: Construct, id: string, props: StepApiProps) {
     super(scope, id);
-    const { retentionDays, throttle, logRetention, logRemovalPolicy } = { ...defaults, ...props };
+    const { throttle } = { ...defaults, ...props };
     const routes = props.routes ?? defaultRoutes;
-    const handlerRoot = props.handlerRoot ?? REPO_ROOT;
+    const { logRetention, logRemovalPolicy } = props.functionSettings;
 
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
       retention: logRetention,
@@ -165,7 +203,7 @@ export class StepApi extends Construct {
     });
     this.api = new apigateway.RestApi(this, 'RestApi', {
       restApiName: `step-verification-${props.stage}`,
-      description: 'Step verification API (SPEC.md): /api/v1/steps/*',
+      description: 'Step verification API (SPEC.md): /api/v1/steps/*, /api/v1/sessions',
       endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
       // Execution logs need the account-level API Gateway role. It is shared by every API of the account and
       // region, so it is kept even when this stack goes.
@@ -181,6 +219,7 @@ export class StepApi extends Construct {
         // Data tracing would log request bodies: base64 images and personal data.
         dataTraceEnabled: false,
         metricsEnabled: true,
+        tracingEnabled: true,
       },
     });
     this.acknowledgeApiFindings(Boolean(props.webAclArn));
@@ -194,6 +233,9 @@ export class StepApi extends Construct {
     if (routes.some((route) => route.needs?.includes('ip-data'))) {
       this.ipDataLayer = props.ipDataLayer ?? new IpDataLayer(this, 'IpDataLayer', props.ipDataSources);
     }
+    if (routes.some((route) => route.needs?.includes('models'))) {
+      this.inference = new InferenceFunction(this, 'Inference', { mediaBucket: props.mediaBucket, settings: props.functionSettings });
+    }
     if (routes.some((route) => route.needs?.includes('aml-index'))) {
       this.amlIndexLayer = new AmlIndexLayer(this, 'AmlIndexLayer', props.amlIndexDir ? { indexDir: props.amlIndexDir } : {});
     }
@@ -203,143 +245,79 @@ export class StepApi extends Construct {
       if (functions.has(route.name)) {
         throw new Error(`StepApi: two routes are named ${route.name}; route names must be unique (functions/routes.ts).`);
       }
-      const fn = this.addRouteFunction(route, {
-        handlerRoot,
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          BUCKET_NAME: props.mediaBucket.bucketName,
-          STAGE: props.stage,
-          RETENTION_DAYS: String(retentionDays),
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-        logRetention,
-        logRemovalPolicy,
+      const profile = runtimeProfiles[route.runtime];
+      const fn = createServiceFunction(this, route.name, {
+        entry: route.handler,
+        description: `${route.method} ${route.path}`,
+        memorySize: profile.memorySize,
+        timeout: profile.timeout,
+        externalModules: profile.externalModules,
+        settings: props.functionSettings,
+        label: `StepApi: route ${route.name}`,
       });
-      if (route.stepCode !== undefined) props.table.grantReadWriteData(fn);
-      if (storesMedia(route)) this.grantMedia(fn, props.mediaBucket);
-      // `ip-data` and `aml-index` are the needs this construct provides (see `Route.needs`). Any other need gets
+      if (touchesSessions(route)) props.table.grantReadWriteData(fn);
+      if (usesSats(route)) props.satSigningKey.attachTo(fn);
+      if (decidesSessions(route)) {
+        props.eventBus.grantPutEventsTo(fn);
+        fn.addEnvironment('EVENT_BUS_NAME', props.eventBus.eventBusName);
+      }
+      if (storesMedia(route)) {
+        grantObjects(
+          fn,
+          props.mediaBucket,
+          SESSIONS_PREFIX,
+          { put: true, read: true },
+          'CDK grantPut/grantRead on the media bucket only, for keys sessions/<sessionId>/<stepCode>/<uuid>.<ext> ' +
+            'created per request.',
+        );
+      }
+      // `ip-data`, `aml-index` and `models` are the needs this construct provides (see `Route.needs`). Any other need gets
       // a synth warning naming the route, so that a missing provider is visible; docs/deploy.md lists them.
       for (const need of route.needs ?? []) {
         if (need === 'ip-data') this.ipDataLayer?.attachTo(fn);
-        else if (need === 'aml-index') this.amlIndexLayer?.attachTo(fn);
-        else {
+        else if (need === 'models') this.inference?.grantInvokeTo(fn);
+        else if (need === 'aml-index') {
+          // The layer stays the cold-start default; the data bucket's refreshed copy is preferred when present.
+          this.amlIndexLayer?.attachTo(fn);
+          if (props.dataBucket) DataRefresh.grantReadAml(fn, props.dataBucket);
+          if (props.amlIndexMaxAgeDays !== undefined) fn.addEnvironment('AML_INDEX_MAX_AGE_DAYS', String(props.amlIndexMaxAgeDays));
+        } else {
           Annotations.of(fn).addWarningV2(
             'step-verification:need-not-provided',
             `${route.name} needs '${need}', which this stack does not deploy yet (docs/deploy.md, "Not deployed yet").`,
           );
         }
       }
+      // resourceForPath splits on '/', so `{sessionId}` becomes a resource whose path part is `{sessionId}`: an
+      // API Gateway path parameter, passed to the handler in `pathParameters.sessionId`.
       const method = this.api.root
         .resourceForPath(route.path)
         .addMethod(route.method, new apigateway.LambdaIntegration(fn, { allowTestInvoke: false }), {
           operationName: route.name,
           authorizationType: apigateway.AuthorizationType.NONE,
         });
+      const authenticated = touchesSessions(route);
       acknowledgeOn(
         method,
         {
           id: 'AwsSolutions-APIG4',
-          reason: route.stepCode
-            ? 'Authenticated by the handler: SPEC.md 5 requires X-API-KEY with 401/402/403 outcomes that depend ' +
-              'on the organisation, application and subscription stored in DynamoDB (keys kept as SHA-256).'
+          reason: authenticated
+            ? 'Authenticated by the handler: SPEC.md 5 requires X-API-KEY (or a session access token bound to one ' +
+              'session) with 401/402/403 outcomes that depend on the organisation, application and subscription ' +
+              'stored in DynamoDB (keys kept as SHA-256).'
             : 'Public by design: the OpenAPI document describes the API to integrators before they hold a key.',
         },
         {
           id: 'AwsSolutions-COG4',
-          reason: route.stepCode
-            ? "Callers are integrators' servers holding API keys (SPEC.md 5), not Cognito users; see AwsSolutions-APIG4."
+          reason: authenticated
+            ? "Callers are integrators' servers holding API keys (SPEC.md 5) or the Web SDK holding a session token, " +
+              'not Cognito users; see AwsSolutions-APIG4.'
             : 'Public by design, so no Cognito authorizer either: the OpenAPI document is readable before signing up.',
         },
       );
       functions.set(route.name, fn);
     }
     this.functions = functions;
-  }
-
-  /** One NodejsFunction for `route`, with its own role and log group. */
-  private addRouteFunction(
-    route: Route,
-    options: {
-      handlerRoot: string;
-      environment: Record<string, string>;
-      logRetention: logs.RetentionDays;
-      logRemovalPolicy: RemovalPolicy;
-    },
-  ): NodejsFunction {
-    const entry = resolve(options.handlerRoot, route.handler);
-    if (isAbsolute(route.handler) || relative(options.handlerRoot, entry).startsWith('..')) {
-      throw new Error(
-        `StepApi: route ${route.name} has handler ${route.handler}; it must be a relative path inside handlerRoot.`,
-      );
-    }
-    const logGroup = new logs.LogGroup(this, `${route.name}Logs`, {
-      retention: options.logRetention,
-      removalPolicy: options.logRemovalPolicy,
-    });
-    // An own role instead of the default one, whose AWS-managed policy may write to any log group.
-    const role = new iam.Role(this, `${route.name}Role`, {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of ${route.method} ${route.path}`,
-    });
-    logGroup.grantWrite(role);
-    const profile = runtimeProfiles[route.runtime];
-    const fn = new NodejsFunction(this, route.name, {
-      entry,
-      handler: 'handler',
-      runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: profile.memorySize,
-      timeout: profile.timeout,
-      description: `${route.method} ${route.path}`,
-      role,
-      logGroup,
-      environment: options.environment,
-      projectRoot: options.handlerRoot,
-      depsLockFilePath: join(options.handlerRoot, 'package-lock.json'),
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        sourceMap: true,
-        minify: true,
-        // Error class names appear in logs and problem details; minification must not rename them.
-        keepNames: true,
-        tsconfig: join(options.handlerRoot, 'tsconfig.json'),
-        // The AWS SDK is bundled rather than taken from the runtime, so the deployed code runs the SDK version
-        // the tests ran. The IP data packages are data, not code: they reach the function as a layer.
-        externalModules: ['@ip-location-db/*'],
-      },
-    });
-    acknowledgeOn(fn, {
-      id: 'AwsSolutions-L1',
-      reason:
-        'nodejs22.x is pinned on purpose: package.json engines (>=22 <23) and the node@22 devDependency the ' +
-        'tests run on. Moving to a newer runtime changes engines, tests and this line together.',
-    });
-    return fn;
-  }
-
-  /** Put and get on `sessions/*` of the media bucket, through `grant*`, with the wildcards they imply explained. */
-  private grantMedia(fn: NodejsFunction, bucket: s3.IBucket): void {
-    const objects = `${SESSIONS_PREFIX}*`;
-    bucket.grantPut(fn, objects);
-    bucket.grantRead(fn, objects);
-    const policy = fn.role?.node.tryFindChild('DefaultPolicy')?.node.defaultChild;
-    if (!policy) throw new Error(`StepApi: ${fn.node.path} has no role policy to acknowledge the media grants on.`);
-    const reason =
-      'CDK grantPut/grantRead on the media bucket only, for keys sessions/<sessionId>/<stepCode>/<uuid>.<ext> ' +
-      'created per request, hence the sessions/* resource; the action wildcards are those of the helpers ' +
-      '(s3:Abort* aborts multipart uploads, s3:GetObject*/GetBucket*/List* read).';
-    acknowledgeOn(
-      policy,
-      ...['s3:Abort*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => ({
-        id: `AwsSolutions-IAM5[Action::${action}]`,
-        reason,
-      })),
-      { id: iamResourceFindingId(fn, bucket.arnForObjects(objects)), reason },
-    );
   }
 
   /** Acknowledged cdk-nag findings on the API itself, each with the reason it is acceptable. */

@@ -27,6 +27,12 @@ export interface StorageProps {
    */
   readonly mediaRetentionDays?: number;
   /**
+   * Days a replaced version of an object of the data bucket (a previous AML index or IP list snapshot) is kept,
+   * so that a decision can be replayed against the data of its day.
+   * @default 365
+   */
+  readonly dataVersionRetentionDays?: number;
+  /**
    * Days S3 server access logs are kept.
    * @default 365
    */
@@ -44,16 +50,19 @@ export interface StorageProps {
 const defaults = {
   removalPolicy: RemovalPolicy.RETAIN,
   mediaRetentionDays: 30,
+  dataVersionRetentionDays: 365,
   accessLogRetentionDays: 365,
 } as const;
 
 /**
- * The service's state: one DynamoDB table (orgs, apps, keys, workflows, sessions, steps; DESIGN.md "Table")
- * and one S3 bucket for the media the steps receive, plus the bucket for the media bucket's access logs.
+ * The service's state: one DynamoDB table (orgs, apps, keys, workflows, sessions, steps; DESIGN.md "Table"),
+ * one S3 bucket for the media the steps receive, one for the engines' refreshed data (AML index, IP lists), plus
+ * the bucket for the other buckets' access logs.
  *
  * Secure by default: the table has point-in-time recovery and KMS encryption with the AWS-managed key; the
  * buckets are encrypted (SSE-S3), block all public access and deny requests without TLS. Media expire after
- * `mediaRetentionDays`, and table items expire through the `expiresAt` TTL attribute the functions set.
+ * `mediaRetentionDays`, and table items expire through the `expiresAt` TTL attribute the functions set. The data
+ * bucket is versioned: each refresh keeps the previous snapshot for `dataVersionRetentionDays`.
  *
  * @see https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/PointInTimeRecovery.html
  * @see https://docs.aws.amazon.com/AmazonS3/latest/userguide/security-best-practices.html
@@ -63,14 +72,22 @@ export class Storage extends Construct {
   public readonly table: dynamodb.Table;
   /** The media bucket (`sessions/<sessionId>/<stepCode>/<uuid>.<ext>`). */
   public readonly mediaBucket: s3.Bucket;
-  /** The bucket receiving the media bucket's server access logs: `accessLogBucket` or the one created. */
+  /**
+   * The bucket of the engines' refreshed data: `aml/index.json.gz`, `aml/SOURCES.md`, `ip/…` (written by the
+   * scheduled refresh, read by the aml-screening function). Kept apart from the media so that no grant on one
+   * reaches the other.
+   */
+  public readonly dataBucket: s3.Bucket;
+  /** The bucket receiving the media and data buckets' server access logs: `accessLogBucket` or the one created. */
   public readonly accessLogBucket: s3.IBucket;
 
   constructor(scope: Construct, id: string, props: StorageProps = {}) {
     super(scope, id);
-    const { removalPolicy, mediaRetentionDays, accessLogRetentionDays } = { ...defaults, ...props };
-    if (!Number.isInteger(mediaRetentionDays) || mediaRetentionDays < 1) {
-      throw new Error(`Storage: mediaRetentionDays must be a whole number of days >= 1, got ${mediaRetentionDays}.`);
+    const { removalPolicy, mediaRetentionDays, dataVersionRetentionDays, accessLogRetentionDays } = { ...defaults, ...props };
+    for (const [name, days] of Object.entries({ mediaRetentionDays, dataVersionRetentionDays })) {
+      if (!Number.isInteger(days) || days < 1) {
+        throw new Error(`Storage: ${name} must be a whole number of days >= 1, got ${days}.`);
+      }
     }
 
     this.table = new dynamodb.Table(this, 'Table', {
@@ -106,6 +123,21 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: 'media/',
       lifecycleRules: [
         { id: 'expire-session-media', prefix: SESSIONS_PREFIX, expiration: Duration.days(mediaRetentionDays) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy,
+    });
+
+    this.dataBucket = new s3.Bucket(this, 'DataBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'data/',
+      lifecycleRules: [
+        { id: 'expire-replaced-snapshots', noncurrentVersionExpiration: Duration.days(dataVersionRetentionDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       removalPolicy,

@@ -6,12 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
 import { IP_LAYER_LAYOUT } from '../../lib/ip-data/assemble-ip-layer.ts';
 import type { IpLayerManifest } from '../../lib/ip-data/assemble-ip-layer.ts';
-import { synthStack, writeStubHandlers } from './helpers.ts';
+import { EVENT_FUNCTIONS, synthStack, writeStubHandlers } from './helpers.ts';
 
 /**
  * The one synth that really bundles: esbuild runs locally (no Docker) for every function, and the IP data
  * layer is assembled, here from tiny stand-ins of the databases so that the test copies kilobytes, not 180 MB.
  */
+/** Every bundled function: [the name its stub answers with, the logical id prefix of its function]. */
+const bundledFunctions: [string, string][] = [
+  ...routes.map((route): [string, string] => [route.name, `Api${route.name}`]),
+  ...Object.values(EVENT_FUNCTIONS).map((fn): [string, string] => [fn.name, fn.id]),
+];
+
 describe('synth with bundling (local esbuild, no Docker)', () => {
   let stubs: ReturnType<typeof writeStubHandlers>;
   let ipInputs: string;
@@ -58,9 +64,9 @@ describe('synth with bundling (local esbuild, no Docker)', () => {
     rmSync(outdir, { recursive: true, force: true });
   });
 
-  it('bundles every handler as ESM with the createRequire banner and a source map', () => {
-    for (const route of routes) {
-      const asset = assetOf(`Api${route.name}`);
+  it('bundles every handler, routes and event functions, as ESM with the createRequire banner and a source map', () => {
+    for (const [, prefix] of bundledFunctions) {
+      const asset = assetOf(prefix);
       const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
 
       expect(code).toMatch(/^import \{ createRequire \} from 'node:module';const require = createRequire\(import\.meta\.url\);/);
@@ -69,14 +75,14 @@ describe('synth with bundling (local esbuild, no Docker)', () => {
   });
 
   it('produces bundles that Node loads as ESM, with a working `require`', async () => {
-    for (const route of routes) {
-      const mod = (await import(pathToFileURL(join(assetOf(`Api${route.name}`), 'index.mjs')).href)) as {
+    for (const [name, prefix] of bundledFunctions) {
+      const mod = (await import(pathToFileURL(join(assetOf(prefix), 'index.mjs')).href)) as {
         handler: () => Promise<{ statusCode: number; body: string }>;
       };
 
       const response = await mod.handler();
 
-      expect(JSON.parse(response.body)).toEqual({ route: route.name, require: 'function' });
+      expect(JSON.parse(response.body)).toEqual({ route: name, require: 'function' });
     }
   });
 

@@ -4,21 +4,45 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { routes } from '../../functions/routes.ts';
+import { DATA_REFRESH_ENTRY } from '../../lib/constructs/data-refresh.ts';
+import { WEBHOOK_DELIVERY_ENTRY } from '../../lib/constructs/session-events.ts';
 import { REPO_ROOT } from '../../lib/paths.ts';
 import { VerificationStack } from '../../lib/verification-stack.ts';
 import type { VerificationStackProps } from '../../lib/verification-stack.ts';
 
 /**
- * A stub for every handler of functions/routes.ts under a fresh temporary directory, so that the infra tests
- * depend on the route table only, not on the handlers' code (NodejsFunction requires the entry file to exist
- * even when bundling is skipped). The stub answers with `typeof require`, which lets the bundling test prove
- * that the ESM banner defines `require`.
+ * The two functions that are not routes: the name their stub answers with, their handler entry, and the logical
+ * id prefixes of the function, its role and its log group.
+ */
+export const EVENT_FUNCTIONS = {
+  delivery: {
+    name: 'WebhookDelivery',
+    handler: WEBHOOK_DELIVERY_ENTRY,
+    id: 'EventsDelivery',
+    role: 'EventsDeliveryRole',
+    logs: 'EventsDeliveryLogs',
+  },
+  refresh: {
+    name: 'DataRefresh',
+    handler: DATA_REFRESH_ENTRY,
+    id: 'DataRefreshFunction',
+    role: 'DataRefreshFunctionRole',
+    logs: 'DataRefreshFunctionLogs',
+  },
+} as const;
+
+/**
+ * A stub for every handler of functions/routes.ts, and for the webhook delivery and data refresh handlers, under
+ * a fresh temporary directory, so that the infra tests depend on the route table and the stack's entry constants
+ * only, not on the handlers' code (NodejsFunction requires the entry file to exist even when bundling is
+ * skipped). The stub answers with `typeof require`, which lets the bundling test prove that the ESM banner
+ * defines `require`.
  *
  * @returns the directory to pass as `handlerRoot`, and a function that removes it.
  */
 export function writeStubHandlers(): { handlerRoot: string; cleanup: () => void } {
   const handlerRoot = mkdtempSync(join(tmpdir(), 'infra-handlers-'));
-  for (const route of routes) {
+  for (const route of [...routes, ...Object.values(EVENT_FUNCTIONS)]) {
     const file = join(handlerRoot, route.handler);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(
@@ -27,6 +51,9 @@ export function writeStubHandlers(): { handlerRoot: string; cleanup: () => void 
         `({ statusCode: 200, body: JSON.stringify({ route: ${JSON.stringify(route.name)}, require: typeof require }) });\n`,
     );
   }
+  // The inference function's image asset needs its Dockerfile in the build context (nothing is built at synth).
+  mkdirSync(join(handlerRoot, 'functions', 'inference'), { recursive: true });
+  writeFileSync(join(handlerRoot, 'functions', 'inference', 'Dockerfile'), 'FROM public.ecr.aws/lambda/nodejs:22\n');
   // NodejsFunction wants the lock file and tsconfig under the same root as the entries, and runs
   // `npx --no-install esbuild` there: the repository's node_modules provides it.
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(handlerRoot, 'node_modules'), 'dir');
@@ -68,4 +95,34 @@ export function synthStack(options: SynthOptions): { app: App; stack: Verificati
   });
   const stack = new VerificationStack(app, 'TestStack', { stage: 'sandbox', ...props });
   return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** An IAM policy statement as it appears in the template. */
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  [key: string]: unknown;
+}
+
+/** The statements of the policies attached to the role whose logical id starts with `rolePrefix`. */
+export function roleStatements(template: Template, rolePrefix: string): Statement[] {
+  const policies = template.findResources('AWS::IAM::Policy');
+  return Object.values(policies)
+    .filter((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).some((role) => new RegExp(`^${rolePrefix}[0-9A-F]{8}$`).test(role.Ref)),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+/** All actions the role whose logical id starts with `rolePrefix` is allowed. */
+export function allowedActions(template: Template, rolePrefix: string): string[] {
+  return roleStatements(template, rolePrefix).flatMap((s) => s.Action);
+}
+
+/** The logical id of the one resource of `type` named `<name>` plus CDK's 8-hex suffix. */
+export function logicalId(template: Template, type: string, name: string): string {
+  const ids = Object.keys(template.findResources(type)).filter((id) => new RegExp(`^${name}[0-9A-F]{8}$`).test(id));
+  if (ids.length !== 1) throw new Error(`expected one ${type} named ${name}, found ${ids.length}: ${ids.join(', ')}`);
+  return ids[0] as string;
 }

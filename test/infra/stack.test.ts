@@ -2,9 +2,16 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
-import { storesMedia } from '../../lib/constructs/step-api.ts';
+import { decidesSessions, storesMedia, touchesSessions, usesSats } from '../../lib/constructs/step-api.ts';
 import type { VerificationStack } from '../../lib/verification-stack.ts';
-import { synthStack, writeStubHandlers } from './helpers.ts';
+import {
+  allowedActions as roleActions,
+  EVENT_FUNCTIONS,
+  logicalId,
+  roleStatements,
+  synthStack,
+  writeStubHandlers,
+} from './helpers.ts';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 
@@ -35,15 +42,47 @@ function functionId(template: Template, routeName: string): string {
   return ids[0] as string;
 }
 
-/** All actions the function's role policies allow. */
+/** All actions the role of a route's function allows. */
 function allowedActions(template: Template, routeName: string): string[] {
-  const policies = template.findResources('AWS::IAM::Policy', {
-    Properties: { Roles: [{ Ref: Match.stringLikeRegexp(`^Api${routeName}Role`) }] },
-  });
-  return Object.values(policies).flatMap((policy) =>
-    (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => s.Action),
-  );
+  return roleActions(template, `Api${routeName}Role`);
 }
+
+/** Environment variables of a function, found by logical id. */
+function environmentOf(template: Template, fnId: string): Record<string, unknown> {
+  const fn = template.toJSON().Resources[fnId] as { Properties: { Environment: { Variables: Record<string, unknown> } } };
+  return fn.Properties.Environment.Variables;
+}
+
+/** Logical id prefixes of the container-image inference function (lib/constructs/inference-function.ts). */
+const INFERENCE = { id: 'ApiInferenceFunction', role: 'ApiInferenceRole', logs: 'ApiInferenceLogs' } as const;
+
+/**
+ * Every function of the stack: the routes', the two event functions and the inference function, as
+ * [label, logical id, role prefix].
+ */
+function allFunctions(template: Template): [string, string, string][] {
+  return [
+    ...routes.map((route): [string, string, string] => [route.name, functionId(template, route.name), `Api${route.name}Role`]),
+    ...Object.entries(EVENT_FUNCTIONS).map(([label, names]): [string, string, string] => [
+      label,
+      logicalId(template, 'AWS::Lambda::Function', names.id),
+      names.role,
+    ]),
+    ['Inference', logicalId(template, 'AWS::Lambda::Function', INFERENCE.id), INFERENCE.role],
+  ];
+}
+
+/** Number of functions besides the routes: the webhook delivery and the data refresh. */
+const EVENT_FUNCTION_COUNT = Object.keys(EVENT_FUNCTIONS).length;
+
+/** Node.js functions (routes and event functions), all built by createServiceFunction. */
+const NODE_FUNCTION_COUNT = routes.length + EVENT_FUNCTION_COUNT;
+
+/** Every function: the Node.js ones and the container-image inference function. */
+const FUNCTION_COUNT = NODE_FUNCTION_COUNT + 1;
+
+/** The routes that invoke the inference function (they need `models`). */
+const modelRoutes = routes.filter((route) => route.needs?.includes('models'));
 
 const stepRoutes = routes.filter((route) => route.stepCode !== undefined);
 
@@ -87,13 +126,32 @@ describe('VerificationStack (sandbox, defaults)', () => {
     );
   });
 
-  it('creates one nodejs22.x arm64 function per route, and no other function', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length);
+  it('creates one nodejs22.x arm64 function per route, plus the webhook delivery and data refresh functions', () => {
+    // Besides them, only the container-image inference function, which has no runtime of its own.
+    template.resourceCountIs('AWS::Lambda::Function', FUNCTION_COUNT);
     template.resourcePropertiesCountIs(
       'AWS::Lambda::Function',
       { Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' },
-      routes.length,
+      NODE_FUNCTION_COUNT,
     );
+    template.resourcePropertiesCountIs('AWS::Lambda::Function', { PackageType: 'Image', Runtime: Match.absent() }, 1);
+  });
+
+  it('maps GET /api/v1/sessions/{sessionId} to a path parameter resource beside /api/v1/sessions/token', () => {
+    const resources = template.findResources('AWS::ApiGateway::Resource');
+    const byPart = (part: string) => Object.entries(resources).filter(([, r]) => r.Properties.PathPart === part);
+    const sessions = byPart('sessions');
+    const parameter = byPart('{sessionId}');
+
+    expect(sessions).toHaveLength(1);
+    expect(parameter).toHaveLength(1);
+    expect(parameter[0]?.[1].Properties.ParentId).toEqual({ Ref: sessions[0]?.[0] });
+    expect(byPart('token')[0]?.[1].Properties.ParentId).toEqual({ Ref: sessions[0]?.[0] });
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'GET',
+      ResourceId: { Ref: parameter[0]?.[0] },
+      Integration: { Type: 'AWS_PROXY' },
+    });
   });
 
   it('passes table, bucket, stage, retention and source maps to every function', () => {
@@ -110,8 +168,41 @@ describe('VerificationStack (sandbox, defaults)', () => {
           }),
         },
       },
-      routes.length,
+      FUNCTION_COUNT,
     );
+  });
+
+  it('sets the Powertools service name and log level on every function', () => {
+    template.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      {
+        Environment: {
+          Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'step-verification', POWERTOOLS_LOG_LEVEL: 'INFO' }),
+        },
+      },
+      FUNCTION_COUNT,
+    );
+  });
+
+  it('traces every function and the API stage with X-Ray', () => {
+    template.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      { TracingConfig: { Mode: 'Active' } },
+      FUNCTION_COUNT,
+    );
+    template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
+  });
+
+  it('allows Resource "*" only for the X-Ray statement that tracing needs', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
+    const starred = statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*'));
+
+    expect(starred).toHaveLength(FUNCTION_COUNT);
+    for (const statement of starred) {
+      expect(statement.Action).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
   });
 
   it('gives each function its own log group with a retention', () => {
@@ -121,13 +212,29 @@ describe('VerificationStack (sandbox, defaults)', () => {
         LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp(`^Api${route.name}Logs`) } },
       });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, routes.length + 1);
+    for (const names of Object.values(EVENT_FUNCTIONS)) {
+      template.hasResource('AWS::Lambda::Function', {
+        Properties: Match.objectLike({ LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp(`^${names.logs}`) } } }),
+      });
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      PackageType: 'Image',
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp(`^${INFERENCE.logs}`) } },
+    });
+    // One per function, and the API access logs.
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, FUNCTION_COUNT + 1);
   });
 
   it('attaches the IP data layer and its directories only to the functions that need ip-data', () => {
     const layered = template.findResources('AWS::Lambda::Function', { Properties: { Layers: Match.anyValue() } });
+    const withIpData = template.findResources('AWS::Lambda::Function', {
+      Properties: { Layers: Match.arrayWith([{ Ref: Match.stringLikeRegexp('^ApiIpDataLayer') }]) },
+    });
+    const refresh = logicalId(template, 'AWS::Lambda::Function', EVENT_FUNCTIONS.refresh.id);
 
-    expect(Object.keys(layered).sort()).toEqual([functionId(template, 'AmlScreening'), functionId(template, 'IpAnalysis')].sort());
+    expect(Object.keys(layered).sort()).toEqual([functionId(template, 'AmlScreening'), functionId(template, 'IpAnalysis'), refresh].sort());
+    // The refresh starts from the layer's list snapshot.
+    expect(Object.keys(withIpData).sort()).toEqual([functionId(template, 'IpAnalysis'), refresh].sort());
     template.hasResourceProperties('AWS::Lambda::Function', {
       Layers: [{ Ref: Match.stringLikeRegexp('^ApiIpDataLayer') }],
       Environment: {
@@ -144,7 +251,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
     });
   });
 
-  it('attaches the AML index layer and AML_INDEX_PATH only to the function that needs aml-index', () => {
+  it('attaches the AML index layer and AML_INDEX_PATH only to the aml-screening and refresh functions', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'POST /api/v1/steps/aml-screening',
       Layers: [{ Ref: Match.stringLikeRegexp('^ApiAmlIndexLayer') }],
@@ -153,22 +260,81 @@ describe('VerificationStack (sandbox, defaults)', () => {
     const withIndex = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: { AML_INDEX_PATH: Match.anyValue() } } },
     });
-    expect(Object.keys(withIndex)).toEqual([functionId(template, 'AmlScreening')]);
+    expect(Object.keys(withIndex).sort()).toEqual(
+      [functionId(template, 'AmlScreening'), logicalId(template, 'AWS::Lambda::Function', EVENT_FUNCTIONS.refresh.id)].sort(),
+    );
   });
 
-  it('warns at synth about each need of a route that the stack does not provide yet', () => {
-    const warnings = Annotations.fromStack(stack)
-      .findWarning('*', Match.stringLikeRegexp('does not deploy yet'))
-      .map((w) => `${w.id} ${String(w.entry.data)}`);
+  it('provides every need of the routes, so that no need-not-provided warning remains at synth', () => {
+    const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('does not deploy yet'));
+    const needs = new Set(routes.flatMap((route) => route.needs ?? []));
 
-    const expected = routes.flatMap((route) =>
-      (route.needs ?? []).filter((need) => need !== 'ip-data' && need !== 'aml-index').map((need) => [route.name, need] as const),
-    );
-    expect(expected.length).toBeGreaterThan(0);
-    expect(warnings).toHaveLength(expected.length);
-    for (const [name, need] of expected) {
-      expect(warnings).toContainEqual(expect.stringMatching(new RegExp(`^/TestStack/Api/${name} ${name} needs '${need}'`)));
+    // The needs StepApi provides: ip-data and aml-index as layers, models as the inference function.
+    expect([...needs].sort()).toEqual(['aml-index', 'ip-data', 'models']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('deploys the inference function as an arm64 container image with 3008 MB, 28 s and active tracing', () => {
+    const fnId = logicalId(template, 'AWS::Lambda::Function', INFERENCE.id);
+    const fn = template.toJSON().Resources[fnId] as { Properties: Record<string, unknown> };
+
+    expect(fn.Properties).toMatchObject({
+      PackageType: 'Image',
+      Architectures: ['arm64'],
+      MemorySize: 3008,
+      Timeout: 28,
+      TracingConfig: { Mode: 'Active' },
+      Role: { 'Fn::GetAtt': [expect.stringMatching(new RegExp(`^${INFERENCE.role}[0-9A-F]{8}$`)), 'Arn'] },
+    });
+    expect(fn.Properties.Code).toEqual({ ImageUri: expect.anything() });
+    expect(fn.Properties.Runtime).toBeUndefined();
+    expect(fn.Properties.Handler).toBeUndefined();
+  });
+
+  it('lets the three media steps, and only them, invoke the inference function named in INFERENCE_FUNCTION_NAME', () => {
+    const inference = logicalId(template, 'AWS::Lambda::Function', INFERENCE.id);
+    const modelNames = modelRoutes.map((route) => route.name);
+
+    expect([...modelNames].sort()).toEqual(['FaceMatch', 'IdVerification', 'LivenessCheck']);
+    for (const [name, fnId, rolePrefix] of allFunctions(template)) {
+      const invokeStatements = roleStatements(template, rolePrefix).filter((s) =>
+        ([] as string[]).concat(s.Action).some((a) => a.startsWith('lambda:')),
+      );
+      if (modelNames.includes(name)) {
+        expect(environmentOf(template, fnId).INFERENCE_FUNCTION_NAME, name).toEqual({ Ref: inference });
+        expect(invokeStatements, name).toEqual([
+          {
+            Action: 'lambda:InvokeFunction',
+            Effect: 'Allow',
+            Resource: [
+              { 'Fn::GetAtt': [inference, 'Arn'] },
+              { 'Fn::Join': ['', [{ 'Fn::GetAtt': [inference, 'Arn'] }, ':*']] },
+            ],
+          },
+        ]);
+      } else {
+        expect(environmentOf(template, fnId).INFERENCE_FUNCTION_NAME, name).toBeUndefined();
+        expect(invokeStatements, name).toEqual([]);
+      }
     }
+  });
+
+  it('lets the inference role read sessions/* of the media bucket, write its own logs and trace, and nothing else', () => {
+    const media = logicalId(template, 'AWS::S3::Bucket', 'StorageMediaBucket');
+    const logs = logicalId(template, 'AWS::Logs::LogGroup', INFERENCE.logs);
+
+    expect(roleStatements(template, INFERENCE.role)).toEqual([
+      { Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logs, 'Arn'] } },
+      { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
+      {
+        Action: ['s3:GetBucket*', 's3:GetObject*', 's3:List*'],
+        Effect: 'Allow',
+        Resource: [
+          { 'Fn::GetAtt': [media, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [media, 'Arn'] }, '/sessions/*']] },
+        ],
+      },
+    ]);
   });
 
   it('creates one table with string PK/SK, on-demand billing, PITR, TTL on expiresAt and KMS encryption', () => {
@@ -190,7 +356,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
     });
   });
 
-  it('encrypts both buckets and blocks all public access to them', () => {
+  it('encrypts the media, data and access-log buckets and blocks all public access to them', () => {
     template.resourcePropertiesCountIs(
       'AWS::S3::Bucket',
       {
@@ -204,11 +370,11 @@ describe('VerificationStack (sandbox, defaults)', () => {
           RestrictPublicBuckets: true,
         },
       },
-      2,
+      3,
     );
   });
 
-  it('denies every request without TLS on both buckets', () => {
+  it('denies every request without TLS on the three buckets', () => {
     template.resourcePropertiesCountIs(
       'AWS::S3::BucketPolicy',
       {
@@ -223,7 +389,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
           ]),
         },
       },
-      2,
+      3,
     );
   });
 
@@ -238,16 +404,86 @@ describe('VerificationStack (sandbox, defaults)', () => {
     });
   });
 
-  it('grants table read/write to the five step functions and not to the OpenAPI function', () => {
-    for (const route of stepRoutes) {
-      expect(allowedActions(template, route.name)).toEqual(
-        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']),
-      );
+  it('grants table read/write to the steps and the three session routes, and not to the OpenAPI function', () => {
+    const sessionRoutes = routes.filter(touchesSessions).map((route) => route.name);
+
+    expect(sessionRoutes.sort()).toEqual([...stepRoutes.map((r) => r.name), 'CreateSession', 'MintSessionToken', 'GetSession'].sort());
+    for (const route of routes) {
+      const tableActions = allowedActions(template, route.name).filter((a) => a.startsWith('dynamodb:'));
+      if (sessionRoutes.includes(route.name)) {
+        expect(tableActions).toEqual(
+          expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']),
+        );
+      } else {
+        expect(tableActions).toEqual([]);
+      }
     }
-    expect(allowedActions(template, 'OpenApi').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
   });
 
-  it('grants put and get on sessions/* to the three media steps only', () => {
+  it('lets the routes that mint or verify sats read the signing key secret, and only them', () => {
+    const secret = logicalId(template, 'AWS::SecretsManager::Secret', 'SatSigningKeySecret');
+    const satRoutes = routes.filter(usesSats).map((route) => route.name);
+
+    expect(satRoutes.sort()).toEqual([...stepRoutes.map((r) => r.name), 'CreateSession', 'MintSessionToken', 'GetSession'].sort());
+    for (const [name, fnId, rolePrefix] of allFunctions(template)) {
+      const secretStatements = roleStatements(template, rolePrefix).filter((s) =>
+        ([] as string[]).concat(s.Action).some((a) => a.startsWith('secretsmanager:')),
+      );
+      if (satRoutes.includes(name)) {
+        expect(environmentOf(template, fnId).SAT_SECRET_ARN).toEqual({ Ref: secret });
+        expect(secretStatements).toEqual([
+          { Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'], Effect: 'Allow', Resource: { Ref: secret } },
+        ]);
+      } else {
+        expect(environmentOf(template, fnId).SAT_SECRET_ARN, name).toBeUndefined();
+        expect(secretStatements, name).toEqual([]);
+      }
+    }
+  });
+
+  it('lets the step routes publish to the session bus with EVENT_BUS_NAME, and no other function', () => {
+    const bus = logicalId(template, 'AWS::Events::EventBus', 'EventsBus');
+    const deciding = routes.filter(decidesSessions).map((route) => route.name);
+
+    expect(deciding.sort()).toEqual(stepRoutes.map((r) => r.name).sort());
+    for (const [name, fnId, rolePrefix] of allFunctions(template)) {
+      const eventStatements = roleStatements(template, rolePrefix).filter((s) =>
+        ([] as string[]).concat(s.Action).some((a) => a.startsWith('events:')),
+      );
+      if (deciding.includes(name)) {
+        expect(environmentOf(template, fnId).EVENT_BUS_NAME).toEqual({ Ref: bus });
+        expect(eventStatements).toEqual([{ Action: 'events:PutEvents', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bus, 'Arn'] } }]);
+      } else {
+        expect(environmentOf(template, fnId).EVENT_BUS_NAME, name).toBeUndefined();
+        expect(eventStatements, name).toEqual([]);
+      }
+    }
+  });
+
+  it('gives the aml-screening function DATA_BUCKET_NAME and read on aml/* of the data bucket, besides its layer', () => {
+    const dataBucket = logicalId(template, 'AWS::S3::Bucket', 'StorageDataBucket');
+    const aml = functionId(template, 'AmlScreening');
+
+    expect(environmentOf(template, aml)).toMatchObject({
+      DATA_BUCKET_NAME: { Ref: dataBucket },
+      AML_INDEX_PATH: '/opt/aml/index.json.gz',
+    });
+    expect(roleStatements(template, 'ApiAmlScreeningRole')).toContainEqual({
+      Action: ['s3:GetBucket*', 's3:GetObject*', 's3:List*'],
+      Effect: 'Allow',
+      Resource: [
+        { 'Fn::GetAtt': [dataBucket, 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [dataBucket, 'Arn'] }, '/aml/*']] },
+      ],
+    });
+    // No other route reads the data bucket, and nothing but the refresh writes it.
+    for (const route of routes.filter((r) => r.name !== 'AmlScreening')) {
+      expect(JSON.stringify(roleStatements(template, `Api${route.name}Role`)), route.name).not.toContain(dataBucket);
+      expect(environmentOf(template, functionId(template, route.name)).DATA_BUCKET_NAME).toBeUndefined();
+    }
+  });
+
+  it('grants put and get on sessions/* of the media bucket to the three media steps only', () => {
     const mediaNames = routes.filter(storesMedia).map((route) => route.name);
 
     expect(mediaNames.sort()).toEqual(['FaceMatch', 'IdVerification', 'LivenessCheck']);
@@ -272,21 +508,22 @@ describe('VerificationStack (sandbox, defaults)', () => {
           },
         });
       } else {
-        expect(s3Actions).toEqual([]);
+        // Not on the media bucket (the aml-screening function reads the data bucket, tested above).
+        expect(JSON.stringify(roleStatements(template, `Api${route.name}Role`)), route.name).not.toMatch(/StorageMediaBucket/);
       }
     }
   });
 
   it('lets each function write only to its own log group', () => {
-    for (const route of routes) {
+    for (const prefix of [...routes.map((route) => `Api${route.name}`), 'ApiInference']) {
       template.hasResourceProperties('AWS::IAM::Policy', {
-        Roles: [{ Ref: Match.stringLikeRegexp(`^Api${route.name}Role`) }],
+        Roles: [{ Ref: Match.stringLikeRegexp(`^${prefix}Role`) }],
         PolicyDocument: {
           Statement: Match.arrayWith([
             {
               Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
               Effect: 'Allow',
-              Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^Api${route.name}Logs`), 'Arn'] },
+              Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${prefix}Logs`), 'Arn'] },
             },
           ]),
         },
@@ -301,7 +538,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
         }),
         ManagedPolicyArns: Match.absent(),
       },
-      routes.length,
+      FUNCTION_COUNT,
     );
   });
 
@@ -324,8 +561,8 @@ describe('VerificationStack (sandbox, defaults)', () => {
     });
   });
 
-  it('destroys data resources with a sandbox stack', () => {
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Logs::LogGroup']) {
+  it('destroys data resources (table, buckets, logs, dead-letter queue) with a sandbox stack', () => {
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue']) {
       const resources = Object.values(template.findResources(type));
       expect(resources.length).toBeGreaterThan(0);
       for (const resource of resources) expect(resource.DeletionPolicy).toBe('Delete');
@@ -333,10 +570,15 @@ describe('VerificationStack (sandbox, defaults)', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
   });
 
-  it('outputs the API URL, the table name and the media bucket name', () => {
+  it('outputs the API URL and the names an operator needs', () => {
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^StorageTable') } });
     template.hasOutput('MediaBucketName', { Value: { Ref: Match.stringLikeRegexp('^StorageMediaBucket') } });
+    template.hasOutput('DataBucketName', { Value: { Ref: Match.stringLikeRegexp('^StorageDataBucket') } });
+    template.hasOutput('EventBusName', { Value: { Ref: Match.stringLikeRegexp('^EventsBus') } });
+    template.hasOutput('WebhookDeliveryFunctionName', { Value: { Ref: Match.stringLikeRegexp('^EventsDelivery') } });
+    template.hasOutput('WebhookDeadLetterQueueUrl', { Value: { Ref: Match.stringLikeRegexp('^EventsDeadLetterQueue') } });
+    template.hasOutput('SatSigningKeySecretArn', { Value: { Ref: Match.stringLikeRegexp('^SatSigningKeySecret') } });
   });
 });
 
@@ -352,12 +594,14 @@ describe('VerificationStack (live, custom settings)', () => {
       retentionDays: 7,
       throttle: { rateLimit: 25, burstLimit: 50 },
       webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/kyc/0d1f6f2a-1111-2222-3333-444455556666',
+      amlIndexMaxAgeDays: 3,
+      logLevel: 'WARN',
     }).template;
   });
   afterAll(() => stubs.cleanup());
 
-  it('retains table, buckets and log groups, and protects the table from deletion', () => {
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Logs::LogGroup']) {
+  it('retains table, buckets, log groups and the dead-letter queue, and protects the table from deletion', () => {
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue']) {
       for (const resource of Object.values(template.findResources(type))) {
         expect(resource.DeletionPolicy).toBe('Retain');
         expect(resource.UpdateReplacePolicy).toBe('Retain');
@@ -373,7 +617,20 @@ describe('VerificationStack (live, custom settings)', () => {
     template.resourcePropertiesCountIs(
       'AWS::Lambda::Function',
       { Environment: { Variables: Match.objectLike({ STAGE: 'live', RETENTION_DAYS: '7' }) } },
-      routes.length,
+      FUNCTION_COUNT,
+    );
+  });
+
+  it('passes the AML index age limit to the aml-screening function only, and the log level to every function', () => {
+    const withLimit = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { AML_INDEX_MAX_AGE_DAYS: '3' } } },
+    });
+
+    expect(Object.keys(withLimit)).toEqual([functionId(template, 'AmlScreening')]);
+    template.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      { Environment: { Variables: Match.objectLike({ POWERTOOLS_LOG_LEVEL: 'WARN' }) } },
+      FUNCTION_COUNT,
     );
   });
 

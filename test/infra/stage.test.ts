@@ -20,6 +20,8 @@ describe('readStageSettings', () => {
       retentionDays: 30,
       apiRateLimit: 100,
       apiBurstLimit: 200,
+      logLevel: 'INFO',
+      satKeyGeneration: 1,
     });
   });
 
@@ -46,6 +48,18 @@ describe('readStageSettings', () => {
 
   it('throws on a web ACL that is not an ARN', () => {
     expect(() => settingsOf({ stage: 'live', webAclArn: 'my-acl' })).toThrow(/webAclArn="my-acl"/);
+  });
+
+  it('coerces the AML index age limit and the sat key generation, and refuses a generation below 1', () => {
+    expect(settingsOf({ stage: 'live', amlIndexMaxAgeDays: '3', satKeyGeneration: '2' })).toMatchObject({
+      amlIndexMaxAgeDays: 3,
+      satKeyGeneration: 2,
+    });
+    expect(() => settingsOf({ stage: 'live', satKeyGeneration: '0' })).toThrow(/satKeyGeneration="0"/);
+  });
+
+  it('throws on a log level that Powertools does not know', () => {
+    expect(() => settingsOf({ stage: 'live', logLevel: 'VERBOSE' })).toThrow(/logLevel="VERBOSE"/);
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-rekognition';
 import { ErrorCategory } from '../constants.ts';
 import { ProviderError } from '../errors.ts';
-import type { FaceMatchMeasurement } from '../../engines/face/index.ts';
+import type { FaceMatchMeasurement } from '../../engines/face/types.ts';
 
 /**
  * Amazon Rekognition as a second face-match provider (`FACE_PROVIDER=rekognition`), with the same measurement shape

@@ -6,7 +6,9 @@ import { RekognitionClient } from '@aws-sdk/client-rekognition';
 import { REKOGNITION_FACE_THRESHOLDS, rekognitionFaceMatch } from '../providers/rekognition-face.ts';
 import type { Service } from '../service.ts';
 import type { StepDefinition } from './runner.ts';
-import { FACE_DECISION, FACE_THRESHOLDS, decideFaceMatch, type FaceThresholds } from '../../engines/face/index.ts';
+// The thresholds module only: the engine's index would load onnxruntime-node and sharp, which live in the inference
+// container, not in this step's bundle.
+import { FACE_DECISION, FACE_THRESHOLDS, decideFaceMatch, type FaceThresholds } from '../../engines/face/thresholds.ts';
 
 /**
  * The face match step (SPEC.md 4.2, result 2.5). The media are stored in S3, the step is marked `SentToInference`,

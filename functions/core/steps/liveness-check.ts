@@ -4,7 +4,8 @@ import { decodeMediaFields, type Media } from '../media.ts';
 import { requestInference } from '../inference.ts';
 import type { Service } from '../service.ts';
 import type { StepDefinition } from './runner.ts';
-import { LIVENESS_DECISION, LIVENESS_THRESHOLDS, decideLiveness, type LivenessThresholds } from '../../engines/liveness/index.ts';
+// The thresholds module only (see face-match.ts): the engine itself runs in the inference container.
+import { LIVENESS_DECISION, LIVENESS_THRESHOLDS, decideLiveness, type LivenessThresholds } from '../../engines/liveness/thresholds.ts';
 
 /**
  * The passive liveness step (SPEC.md 4.3, result 2.6): one photo, or a short mp4 whose sampled frames are fused
