@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test projects (DESIGN.md "test/"): unit (engines and core, no network), integration (the local service
- * started once by `npm start`'s own entry point and called over HTTP), infra (CDK assertions and cdk-nag).
+ * started once by `npm start`'s own entry point and called over HTTP), e2e (the Web SDK and hosted flow in
+ * Debian's headless Chromium against the local service), infra (CDK assertions and cdk-nag).
  */
 export default defineConfig({
   test: {
@@ -21,6 +22,16 @@ export default defineConfig({
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

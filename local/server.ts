@@ -13,6 +13,7 @@ import { getAmlIndex } from '../functions/core/steps/aml-screening.ts';
 import { getFaceEngine, getLivenessEngine } from '../functions/core/inference.ts';
 import { lambdaContext, loadRoutes, matchPath, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
 import { seedSandbox, type SandboxCredentials } from './seed.ts';
+import { serveStatic } from './static-flow.ts';
 import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
 
 /** Repository root (local/ -> ..). */
@@ -125,6 +126,7 @@ function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string,
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
+    if (serveStatic(req, res)) return; // /flow/, /sdk/, /examples/ (Web SDK, issue 7)
     const forPath = loaded.filter((r) => matchPath(r.route.path, url.pathname) !== null);
     const match = forPath.find((r) => r.route.method === req.method);
     if (!match) {
