@@ -21,9 +21,9 @@ const NONE: ResolvedCountry = { alpha3: null, numeric: null };
  * 2. The ICAO codes that are not ISO codes are mapped by {@link ICAO_NON_ISO_CODES} (ICAO Doc 9303 Part 3 §5):
  *    `D` -> DEU, GBD/GBN/GBO/GBP/GBS -> GBR; organisations, stateless, refugee and unspecified codes -> null.
  * 3. A current ISO 3166-1 alpha-3 code maps to itself.
- * 4. A two-letter code (printed by a few pre-2013 issuers against ICAO's rules, e.g. Slovenia's `SI<`) is read as
- *    ISO 3166-1 alpha-2.
- * 5. Anything else (withdrawn codes, test codes such as BDR, misprints) -> null.
+ * 4. Anything else -> null: withdrawn codes, test codes such as BDR, misprints, and two-letter codes (a few
+ *    pre-2013 issuers printed ISO alpha-2, e.g. Slovenia's `SI<`, but a three-letter code whose middle letter the
+ *    OCR dropped looks the same — `COU` read as `CU<` would become Cuba — so two letters are not trusted).
  *
  * @param code - the raw MRZ code, 1-3 characters with optional `<` fillers
  * @example resolveMrzCountry('D<<') // { alpha3: 'DEU', numeric: '276' }
@@ -34,11 +34,7 @@ export function resolveMrzCountry(code: string | null | undefined): ResolvedCoun
   if (!/^[A-Z]{1,3}$/.test(trimmed)) return NONE;
   const icao = ICAO_NON_ISO_CODES[trimmed];
   if (icao) return icao.iso === null ? NONE : withNumeric(icao.iso);
-  if (trimmed.length === 3) return countries.isValid(trimmed) ? withNumeric(trimmed) : NONE;
-  if (trimmed.length === 2) {
-    const alpha3 = countries.alpha2ToAlpha3(trimmed);
-    return alpha3 ? withNumeric(alpha3) : NONE;
-  }
+  if (trimmed.length === 3 && countries.isValid(trimmed)) return withNumeric(trimmed);
   return NONE;
 }
 

@@ -1,6 +1,7 @@
 import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS } from './alphabet.ts';
 import { verifiesCheckDigit } from './computeCheckDigit.ts';
+import { LOOK_ALIKES } from './lookAlikes.ts';
 import { checkedText, checksOf, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
 
 /** A character the recogniser also considered at one position, with its probability (0-1). */
@@ -29,38 +30,52 @@ export interface CorrectMrzOptions {
    * @default 3
    */
   readonly maxAlternatives?: number;
+  /**
+   * When several substitutions make the check digit verify, the most probable one is applied only if the
+   * recogniser found it at least this many times more probable than the next; otherwise none is.
+   * @default 20
+   */
+  readonly minEvidenceRatio?: number;
+  /**
+   * Smallest probability the recogniser must have given an alternative for it to be tried: a clearly printed
+   * character is not second-guessed, so a misprinted check digit is not "corrected" into agreement.
+   * @default 0.2
+   */
+  readonly minSupport?: number;
 }
 
-const defaults = { maxAlternatives: 3 } as const;
+const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2 } as const;
 
-/**
- * OCR-B look-alikes: characters an OCR confuses at MRZ sizes (0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, 4/A).
- * They are candidates even when the recogniser gave no alternatives (text input).
- */
-const LOOK_ALIKES: Readonly<Record<string, string>> = {
-  '0': 'ODQ', O: '0DQ', D: '0O', Q: '0O',
-  '1': 'IL', I: '1L', L: '1I',
-  '2': 'Z', Z: '2',
-  '5': 'S', S: '5',
-  '6': 'G', G: '6',
-  '8': 'B', B: '8',
-  '4': 'A', A: '4',
-  '<': 'KCE', K: '<', C: '<', E: '<',
-};
+/** The single candidate, or the one the recogniser's evidence favours decisively; null when undecided. */
+function decisive(passing: readonly Candidate[], ratio: number): Candidate | null {
+  if (passing.length === 0) return null;
+  const sorted = [...passing].sort((a, b) => b.p - a.p);
+  const [first, second] = sorted as [Candidate, Candidate | undefined];
+  if (!second) return first;
+  return first.p >= ratio * second.p ? first : null;
+}
+
 
 interface Candidate {
   readonly line: number;
   readonly index: number;
   readonly to: string;
+  /** The recogniser's probability of `to` at that position (a floor for look-alikes it did not consider). */
+  readonly p: number;
 }
+
+/** Probability given to a look-alike the recogniser did not consider. */
+const LOOK_ALIKE_FLOOR = 1e-4;
 
 /**
  * Corrects single OCR errors of MRZ lines, and only where check digits prove the correction (ICAO Doc 9303 Part 3
  * §4.9): for each check digit that fails, every single-character substitution within its checked characters and
  * the digit itself is tried, using the recogniser's alternatives and the OCR-B look-alikes allowed at that
  * position. The substitution is applied only when exactly one candidate makes the check digit verify; when several
- * do, the composite check digit must single one out, or nothing is changed. The composite check digit is then
- * corrected the same way over the characters no other check digit protects. A group that still fails stays as
+ * do, the composite check digit must single one out, or the recogniser's evidence must favour one by
+ * `minEvidenceRatio` to 1 (two look-alikes it never considered are a tie), or nothing is changed. The composite check digit is then
+ * corrected the same way over the characters no other check digit protects. Check digits themselves are never
+ * changed, and with recogniser alternatives only those it gave at least `minSupport` probability are tried. A group that still fails stays as
  * read, so its field is refused by the caller: no field is ever accepted on a failing check digit.
  *
  * @param format - the MRZ format
@@ -76,19 +91,25 @@ export function correctMrz(
   alternatives: PositionAlternatives,
   opts: CorrectMrzOptions = {},
 ): { lines: string[]; corrected: MrzCorrection[] } {
-  const { maxAlternatives } = { ...defaults, ...opts };
+  const { maxAlternatives, minEvidenceRatio, minSupport } = { ...defaults, ...opts };
   const classes = positionClasses(format);
   const work = [...lines];
   const corrected: MrzCorrection[] = [];
 
-  const candidatesAt = (line: number, index: number): string[] => {
+  const candidatesAt = (line: number, index: number): Array<{ to: string; p: number }> => {
     const current = (work[line] ?? '')[index] ?? '';
     const allowed = (classes[line]?.[index] ?? CHAR_CLASS.Any) as string;
-    const set = new Set<string>();
-    for (const a of (alternatives[line]?.[index] ?? []).slice(0, maxAlternatives + 1)) set.add(a.char);
-    for (const c of LOOK_ALIKES[current] ?? '') set.add(c);
-    set.delete(current);
-    return [...set].filter((c) => allowed.includes(c));
+    const found = new Map<string, number>();
+    const considered = alternatives[line]?.[index] ?? [];
+    if (considered.length > 0) {
+      // The recogniser's own hesitation: only alternatives it found plausible.
+      for (const a of considered.slice(0, maxAlternatives + 1)) if (a.p >= minSupport) found.set(a.char, a.p);
+    } else {
+      // Text input: OCR-B look-alikes, all equally likely (so only a unique verifying one is applied).
+      for (const c of LOOK_ALIKES[current] ?? '') found.set(c, LOOK_ALIKE_FLOOR);
+    }
+    found.delete(current);
+    return [...found].filter(([c]) => allowed.includes(c)).map(([to, p]) => ({ to, p }));
   };
   const groupText = (g: CheckedGroup, ls: readonly string[]) => checkedText(g, ls) + ((ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const verifies = (g: CheckedGroup, ls: readonly string[]) => verifiesCheckDigit(checkedText(g, ls), (ls[g.digit.line] ?? '')[g.digit.index] ?? '');
@@ -98,10 +119,10 @@ export function correctMrz(
     out[c.line] = s.slice(0, c.index) + c.to + s.slice(c.index + 1);
     return out;
   };
+  // Check digits themselves are never changed: a wrong printed check digit must stay a failure.
   const positionsOf = (g: CheckedGroup): Array<{ line: number; index: number }> => {
     const out: Array<{ line: number; index: number }> = [];
     for (const x of g.ranges) for (let i = x.start; i < x.end; i++) out.push({ line: x.line, index: i });
-    out.push({ line: g.digit.line, index: g.digit.index });
     return out;
   };
 
@@ -111,31 +132,35 @@ export function correctMrz(
     if (group.id === 'composite' || verifies(group, work)) continue;
     let passing: Candidate[] = [];
     for (const pos of positionsOf(group)) {
-      for (const to of candidatesAt(pos.line, pos.index)) {
-        const c = { ...pos, to };
+      for (const alt of candidatesAt(pos.line, pos.index)) {
+        const c = { ...pos, ...alt };
         if (verifies(group, substitute(work, c))) passing.push(c);
       }
     }
     if (passing.length > 1 && composite) passing = passing.filter((c) => verifies(composite, substitute(work, c)));
-    if (passing.length !== 1) continue;
-    const next = substitute(work, passing[0] as Candidate);
+    const chosen = decisive(passing, minEvidenceRatio);
+    if (!chosen) continue;
+    const next = substitute(work, chosen);
     corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
     work.splice(0, work.length, ...next);
   }
 
-  if (composite && !verifies(composite, work)) {
+  // The composite is corrected only when every other check digit verifies: a failing field makes its input suspect.
+  const othersVerify = groups.every((g) => g.id === 'composite' || verifies(g, work));
+  if (composite && othersVerify && !verifies(composite, work)) {
     const protectedByOthers = new Set<string>();
     for (const g of groups) if (g.id !== 'composite') for (const p of positionsOf(g)) protectedByOthers.add(`${p.line}:${p.index}`);
     const passing: Candidate[] = [];
     for (const pos of positionsOf(composite)) {
       if (protectedByOthers.has(`${pos.line}:${pos.index}`)) continue;
-      for (const to of candidatesAt(pos.line, pos.index)) {
-        const c = { ...pos, to };
+      for (const alt of candidatesAt(pos.line, pos.index)) {
+        const c = { ...pos, ...alt };
         if (verifies(composite, substitute(work, c))) passing.push(c);
       }
     }
-    if (passing.length === 1) {
-      const next = substitute(work, passing[0] as Candidate);
+    const chosen = decisive(passing, minEvidenceRatio);
+    if (chosen) {
+      const next = substitute(work, chosen);
       corrected.push({ field: 'composite', from: groupText(composite, work), to: groupText(composite, next) });
       work.splice(0, work.length, ...next);
     }

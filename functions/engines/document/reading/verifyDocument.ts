@@ -1,0 +1,155 @@
+import { mapAamvaResult } from '../barcode/mapAamvaResult.ts';
+import { checkCheckDigits } from '../checks/checkCheckDigits.ts';
+import { checkDataFound } from '../checks/checkDataFound.ts';
+import { checkDocumentType } from '../checks/checkDocumentType.ts';
+import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
+import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
+import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
+import { checkNotExpired } from '../checks/checkNotExpired.ts';
+import type { CheckOutcome } from '../checks/checkOutcome.ts';
+import { checkPortraitPresent } from '../checks/checkPortraitPresent.ts';
+import { checkSidesPresent } from '../checks/checkSidesPresent.ts';
+import { decide } from '../checks/decide.ts';
+import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY, READING_OUTCOME } from '../constants.ts';
+import { DocumentMediaError } from '../errors.ts';
+import { loadImage, type RgbImage } from '../image/loadImage.ts';
+import { mapMrzResult } from '../mrz/mapMrzResult.ts';
+import type { DocumentFacts, DocumentReading, ReadingFields, VerifyInput } from '../types.ts';
+import { EMPTY_FIELDS } from './emptyFields.ts';
+import { readSide, type SideData, type SideReader } from './readSide.ts';
+
+/**
+ * Verifies one document against its template (the engine's `verify`):
+ *
+ * 1. decode the images (EXIF applied); an undecodable image is `unprocessable` (`invalid_image` /
+ *    `unsupported_media`);
+ * 2. read the machine-readable data with the template's sources (MRZ, AAMVA PDF417), the back first when a distinct
+ *    back was sent (TD1 cards carry the MRZ on the back), then the front;
+ * 3. run the checks (sides, data found, document type, issuing country, check digits, front/back consistency,
+ *    expiry, expected details, portrait) and decide (see `decide`).
+ *
+ * Never throws for a bad document; engine failures (model errors) propagate.
+ *
+ * @param reader - the loaded detectors and recognisers
+ * @param input - images, template, expected details, date, optional face detector
+ */
+export async function verifyDocument(reader: SideReader, input: VerifyInput): Promise<DocumentReading> {
+  const started = performance.now();
+  const now = input.now ?? new Date();
+  const { template } = input;
+  const timings = () => ({ totalMs: performance.now() - started });
+
+  let front: RgbImage;
+  let back: RgbImage | null = null;
+  const backBytes = input.back && input.back.length > 0 ? input.back : null;
+  const sameImage = backBytes !== null && backBytes.equals(input.front);
+  try {
+    front = await loadImage(input.front);
+    if (backBytes && !sameImage) back = await loadImage(backBytes);
+  } catch (error) {
+    if (!(error instanceof DocumentMediaError)) throw error;
+    return {
+      result: { ...EMPTY_FIELDS, isMismatch: false, errorCategory: error.errorCategory },
+      outcome: READING_OUTCOME.Unprocessable,
+      decision: DOCUMENT_DECISION.Declined,
+      reason: error.message,
+      checks: [{ id: CHECK_ID.DataFound, passed: false, detail: error.message }],
+      timings: timings(),
+    };
+  }
+
+  // Read: for two-sided templates a distinct back first (TD1 cards print the MRZ there), then the front; for
+  // front-only templates (passports) the front first, and a distinct back only if the front has nothing.
+  const order: Array<{ side: 'front' | 'back'; image: RgbImage }> = [{ side: 'front', image: front }];
+  if (back) order[template.sides.includes('back') ? 'unshift' : 'push']({ side: 'back', image: back });
+  let data: SideData | null = null;
+  let side: 'front' | 'back' = 'front';
+  let damaged = false;
+  for (const item of order) {
+    const r = await readSide(item.image, template.dataSources, reader);
+    damaged ||= r.damagedMrz !== null;
+    if (r.data) {
+      data = r.data;
+      side = item.side;
+      break;
+    }
+  }
+  // One image sent as both sides is read once, as the front.
+  const frontHasData = data !== null && side === 'front';
+
+  const checks: CheckOutcome[] = [checkSidesPresent(template, backBytes !== null, frontHasData)];
+  const found = checkDataFound(template, data?.source ?? null);
+  if (!data && damaged) {
+    checks.push({
+      ...found,
+      detail: 'an MRZ was found but fewer than half of its check digits verify: it is too damaged or blurred to read',
+      failure: { errorCategory: DOCUMENT_ERROR_CATEGORY.MrzChecksumFailed, decision: DOCUMENT_DECISION.Declined },
+    });
+  } else checks.push(found);
+  if (!data) {
+    const d = decide(checks);
+    return {
+      result: { ...EMPTY_FIELDS, isMismatch: false, errorCategory: d.errorCategory },
+      outcome: READING_OUTCOME.Unprocessable,
+      decision: d.decision,
+      reason: d.reason,
+      checks: checks.map(publicCheck),
+      timings: timings(),
+    };
+  }
+
+  let fields: ReadingFields;
+  let facts: DocumentFacts;
+  let extra: Pick<DocumentReading, 'mrz' | 'barcode'>;
+  if (data.source === 'mrz') {
+    const parsed = data.mrz.parsed;
+    fields = mapMrzResult(parsed, now).fields;
+    facts = {
+      documentCode: parsed.documentCode,
+      sex: parsed.sex,
+      mrzIssuingState: parsed.issuingStateCode,
+      mrzNationality: parsed.nationalityCode,
+      side,
+    };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected } };
+    checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
+  } else {
+    fields = mapAamvaResult(data.aamva);
+    const sex = data.aamva.elements.DBC;
+    facts = {
+      documentCode: 'AAMVA',
+      sex: sex === '1' || sex === 'M' ? 'M' : sex === '2' || sex === 'F' ? 'F' : sex === '9' || sex === 'X' ? 'X' : null,
+      mrzIssuingState: data.aamva.elements.DAJ ?? null,
+      mrzNationality: null,
+      side,
+    };
+    extra = { barcode: { format: 'PDF417', aamvaVersion: data.aamva.aamvaVersion, iin: data.aamva.iin } };
+    checks.push(checkDocumentType(template, { source: 'pdf417' }));
+  }
+  const typeOk = checks[checks.length - 1]?.passed === true;
+  if (typeOk) {
+    checks.push(checkIssuingCountry(template, fields.issuingCountry, facts.mrzIssuingState));
+    if (data.source === 'mrz') checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length));
+    checks.push(checkFrontBackConsistent(null, fields));
+    checks.push(checkNotExpired(fields.dateOfExpiry, now));
+    checks.push(checkExpectedDetails(fields, input.expected));
+    const faces = input.detectFaces ? await input.detectFaces(input.front) : null;
+    checks.push(checkPortraitPresent(faces));
+  }
+  const d = decide(checks);
+  const isMismatch = checks.some((c) => !c.passed && c.failure?.errorCategory === DOCUMENT_ERROR_CATEGORY.DataMismatch);
+  return {
+    result: { ...(typeOk ? fields : EMPTY_FIELDS), isMismatch, errorCategory: d.errorCategory },
+    outcome: READING_OUTCOME.Read,
+    decision: d.decision,
+    reason: d.reason,
+    checks: checks.map(publicCheck),
+    ...extra,
+    document: facts,
+    timings: timings(),
+  };
+}
+
+function publicCheck(c: CheckOutcome): { id: CheckOutcome['id']; passed: boolean; detail: string } {
+  return { id: c.id, passed: c.passed, detail: c.detail };
+}

@@ -1,0 +1,43 @@
+import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
+import type { SyntheticIdentity } from './randomIdentity.ts';
+
+/** Document kinds the generator draws. */
+export type SyntheticKind = 'TD3' | 'TD1' | 'MRVA';
+
+/**
+ * Composes the MRZ lines of an identity (ICAO Doc 9303 Part 4 for TD3, Part 5 for TD1, Part 7 for MRV-A), with
+ * every check digit computed. Written independently of the reader's layouts, from the field tables of the parts.
+ *
+ * @param id - the identity
+ * @param kind - `TD3` passport, `TD1` card (document code `I`, or `IR` for a residence permit), `MRVA` visa
+ * @param documentCode - two-character document code (`P<`, `I<`, `IR`, `V<`)
+ */
+export function composeMrz(id: SyntheticIdentity, kind: SyntheticKind, documentCode: string): string[] {
+  const pad = (s: string, n: number) => (s + '<'.repeat(n)).slice(0, n);
+  const yymmdd = (d: string) => d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10);
+  const cd = (s: string) => String(computeCheckDigit(s));
+  const name = id.surnames.join('<') + '<<' + id.givenNames.join('<');
+  const sex = id.sex ?? '<';
+  const state = pad(id.issuingCode, 3);
+  const nat = pad(id.nationalityCode, 3);
+  const doc = pad(id.documentNumber, 9);
+  const dob = yymmdd(id.dateOfBirth);
+  const exp = yymmdd(id.dateOfExpiry);
+  if (kind === 'TD1') {
+    const opt1 = pad(id.personalNumber, 15);
+    const line1 = pad(documentCode, 2) + state + doc + cd(doc) + opt1;
+    const opt2 = pad('', 11);
+    const partial = dob + cd(dob) + sex + exp + cd(exp) + nat + opt2;
+    const composite = cd(line1.slice(5, 30) + partial.slice(0, 7) + partial.slice(8, 15) + opt2);
+    return [line1, partial + composite, pad(name, 30)];
+  }
+  const line1 = pad(documentCode, 2) + state + pad(name, 39);
+  if (kind === 'MRVA') {
+    return [line1, doc + cd(doc) + nat + dob + cd(dob) + sex + exp + cd(exp) + pad(id.personalNumber, 16)];
+  }
+  const personal = pad(id.personalNumber, 14);
+  const personalCd = id.personalNumber === '' ? '<' : cd(personal);
+  const body = doc + cd(doc) + nat + dob + cd(dob) + sex + exp + cd(exp) + personal + personalCd;
+  const composite = cd(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+  return [line1, body + composite];
+}

@@ -1,0 +1,176 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
+import { composeMrz } from './composeMrz.ts';
+import { degradeImage, type Degradation, type Distortion } from './degradeImage.ts';
+import { createRandom, type Random } from './random.ts';
+import { randomIdentity, type SyntheticIdentity } from './randomIdentity.ts';
+import { renderDocument } from './renderDocument.ts';
+
+type Plan = { kind: SyntheticDocument['documentKind']; type: SyntheticDocument['documentType']; outcome: SyntheticDocument['expectedOutcome'] };
+
+/** Options of {@link generateSet}. */
+export interface GenerateSetOptions {
+  /** Output directory (created); receives the images, `fronts/` and `labels.json`. */
+  readonly dir: string;
+  /** Number of documents. */
+  readonly count: number;
+  /** Seed of the generator. @default 1 */
+  readonly seed?: number;
+  /** Reference date (`yyyy-MM-dd`) for ages and expiry. @default "2026-11-21" */
+  readonly referenceDate?: string;
+  /** Set name in the labels. @default "synthetic" */
+  readonly set?: string;
+  /** Share of clean, mild and hard captures. @default [0.3, 0.4, 0.3] */
+  readonly mix?: readonly [number, number, number];
+  /**
+   * Kinds to generate, in this order (cycled), instead of drawing them at random with the default shares
+   * (passport 45%, ID card 22%, residence permit 13%, failing check digit 7%, visa 7%, no MRZ 6%).
+   */
+  readonly sequence?: readonly SyntheticPlanName[];
+}
+
+/** The kinds of synthetic document. */
+export const SYNTHETIC_PLAN = {
+  passport: { kind: 'passport', type: 'TD3', outcome: 'read' },
+  id_card: { kind: 'id_card', type: 'TD1', outcome: 'read' },
+  residence_permit: { kind: 'residence_permit', type: 'TD1', outcome: 'read' },
+  checks_fail: { kind: 'passport', type: 'TD3', outcome: 'checks_fail' },
+  visa: { kind: 'visa', type: 'MRVA', outcome: 'unsupported_document' },
+  no_mrz: { kind: 'other', type: 'none', outcome: 'no_mrz' },
+} as const satisfies Record<string, Plan>;
+/** One of the keys of {@link SYNTHETIC_PLAN}. */
+export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
+
+/** One generated document, as written to `labels.json` (schema `kyc-document-labels/1`). */
+export interface SyntheticDocument {
+  readonly id: string;
+  readonly group: string;
+  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'none';
+  readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'other';
+  readonly expectedOutcome: 'read' | 'checks_fail' | 'unsupported_document' | 'no_mrz';
+  readonly images: Array<{ file: string; side: string; capture: string; degradation: Degradation; distortion: Distortion }>;
+  readonly mrz: { lines: string[]; transcription: 'synthetic'; checkDigitsValid: Record<string, boolean>; allCheckDigitsValid: boolean } | null;
+  readonly expected: Record<string, string | boolean | null> | null;
+  /** The card front (no MRZ), for tests of the back side requirement; not an evaluation case. */
+  readonly frontFile?: string;
+}
+
+const PLANS: ReadonlyArray<[number, Plan]> = [
+  [0.45, SYNTHETIC_PLAN.passport],
+  [0.22, SYNTHETIC_PLAN.id_card],
+  [0.13, SYNTHETIC_PLAN.residence_permit],
+  [0.07, SYNTHETIC_PLAN.checks_fail],
+  [0.07, SYNTHETIC_PLAN.visa],
+  [0.06, SYNTHETIC_PLAN.no_mrz],
+];
+
+/**
+ * Generates a labelled set of synthetic documents: random valid identities (names, dates, numbers, states), TD3
+ * passport data pages and TD1 cards (ID cards and `IR` residence permits) rendered with the OCR-B font, plus
+ * negatives (a TD3 with a wrong document-number check digit, MRV-A visas, pages without MRZ), each captured clean,
+ * mildly or hard degraded (rotation, shear, blur, glare, noise, low resolution, JPEG). The labels follow the
+ * schema of ../shared/data/documents (README.md), so `npm run eval:document -- --synthetic DIR` scores them.
+ *
+ * @param opts - see {@link GenerateSetOptions}
+ * @returns the documents written
+ */
+export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDocument[]> {
+  const rng = createRandom(opts.seed ?? 1);
+  const referenceDate = opts.referenceDate ?? '2026-11-21';
+  const now = new Date(`${referenceDate}T12:00:00Z`);
+  const mix = opts.mix ?? [0.3, 0.4, 0.3];
+  await mkdir(path.join(opts.dir, 'fronts'), { recursive: true });
+  const documents: SyntheticDocument[] = [];
+  for (let n = 0; n < opts.count; n++) {
+    const named = opts.sequence?.[n % opts.sequence.length];
+    const plan = named ? SYNTHETIC_PLAN[named] : pickPlan(rng);
+    const identity = randomIdentity(rng, now);
+    const level = pickLevel(rng, mix);
+    const id = `syn-${String(n).padStart(4, '0')}`;
+    documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now));
+  }
+  const labels = {
+    schema: 'kyc-document-labels/1',
+    set: opts.set ?? 'synthetic',
+    split: 'synthetic',
+    referenceDate,
+    source: `functions/engines/document/synthetic (seed ${opts.seed ?? 1})`,
+    documents,
+  };
+  await writeFile(path.join(opts.dir, 'labels.json'), JSON.stringify(labels, null, 1));
+  return documents;
+}
+
+function pickPlan(rng: Random): Plan {
+  let x = rng.next();
+  for (const [p, plan] of PLANS) {
+    if (x < p) return plan;
+    x -= p;
+  }
+  return (PLANS[0] as [number, Plan])[1];
+}
+
+function pickLevel(rng: Random, mix: readonly [number, number, number]): Degradation {
+  const x = rng.next() * (mix[0] + mix[1] + mix[2]);
+  return x < mix[0] ? 'clean' : x < mix[0] + mix[1] ? 'mild' : 'hard';
+}
+
+async function generateOne(id: string, plan: Plan, identity: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+  const scale = rng.range(7, 11);
+  const shape = plan.type === 'TD1' ? 'TD1' : 'TD3';
+  const code = plan.type === 'TD1' ? (plan.kind === 'residence_permit' ? 'IR' : 'I<') : plan.type === 'MRVA' ? 'V<' : 'P<';
+  let lines: string[] | null = plan.type === 'none' ? null : composeMrz(identity, plan.type === 'TD1' ? 'TD1' : plan.type === 'MRVA' ? 'MRVA' : 'TD3', code);
+  const checkDigitsValid: Record<string, boolean> = { documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: true, composite: true };
+  if (lines && plan.outcome === 'checks_fail') {
+    // A wrong document-number check digit, with the composite recomputed over it (only that digit fails).
+    const l2 = lines[1] as string;
+    const bad = String((Number(l2[9]) + rng.int(1, 9)) % 10);
+    const body = l2.slice(0, 9) + bad + l2.slice(10, 43);
+    const composite = String(computeCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43)));
+    lines = [lines[0] as string, body + composite];
+    checkDigitsValid.documentNumber = false;
+  }
+  const title = plan.kind === 'passport' ? 'PASSPORT / PASSEPORT' : plan.kind === 'visa' ? 'VISA' : plan.kind === 'residence_permit' ? 'RESIDENCE PERMIT' : 'IDENTITY CARD';
+  const mrzSide = await renderDocument({ shape, mrz: lines, identity, title, portrait: shape === 'TD3', scale }, rng);
+  const { bytes, distortion } = await degradeImage(mrzSide, level, rng);
+  const file = `${id}.jpg`;
+  await writeFile(path.join(dir, file), bytes);
+  let frontFile: string | undefined;
+  if (shape === 'TD1') {
+    const front = await renderDocument({ shape, mrz: null, identity, title, portrait: true, scale }, rng);
+    frontFile = `fronts/${id}-front.jpg`;
+    await writeFile(path.join(dir, frontFile), (await degradeImage(front, 'clean', rng)).bytes);
+  }
+  const side = shape === 'TD1' ? 'back' : 'front';
+  const firstName = identity.givenNames.join(' ');
+  const lastName = identity.surnames.join(' ');
+  return {
+    id,
+    group: id,
+    documentType: plan.type,
+    documentKind: plan.kind,
+    expectedOutcome: plan.outcome,
+    images: [{ file, side, capture: 'render', degradation: level, distortion }],
+    mrz: lines ? { lines, transcription: 'synthetic', checkDigitsValid, allCheckDigitsValid: Object.values(checkDigitsValid).every(Boolean) } : null,
+    expected:
+      plan.type === 'none'
+        ? null
+        : {
+            lastName,
+            firstName,
+            fullName: `${firstName} ${lastName}`,
+            documentNumber: identity.documentNumber,
+            personalNumber: identity.personalNumber === '' || plan.type === 'MRVA' ? null : identity.personalNumber,
+            nationality: identity.nationality,
+            issuingCountry: identity.issuingCountry,
+            dateOfBirth: identity.dateOfBirth,
+            dateOfExpiry: identity.dateOfExpiry,
+            sex: identity.sex,
+            mrzNationality: identity.nationalityCode,
+            mrzIssuingState: identity.issuingCode,
+            expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
+          },
+    ...(frontFile ? { frontFile } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import type { Random } from './random.ts';
+import type { SyntheticIdentity } from './randomIdentity.ts';
+
+/**
+ * Physical layouts (ICAO Doc 9303 Part 4 §2 for the 125 x 88 mm TD3 data page, Part 5 §2 for the 85.6 x 54 mm TD1
+ * card): page size, MRZ left margin and baselines, in millimetres. MRZ characters are OCR-B at 10 per inch
+ * (2.54 mm pitch), about 2.4 mm high, 6 lines per inch; the font comes from Debian's `fonts-ocr-b` ("OCR B").
+ */
+const LAYOUT = {
+  TD3: { width: 125, height: 88, left: 6, baselines: [79.4, 83.63] },
+  TD1: { width: 85.6, height: 54, left: 4.6, baselines: [41.3, 45.53, 49.76] },
+} as const;
+const PITCH = 2.54;
+const FONT_MM = 3.45;
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** What to draw. */
+export interface PageSpec {
+  readonly shape: 'TD3' | 'TD1';
+  /** The MRZ lines, or null for a side without MRZ (a card front, a document without MRZ). */
+  readonly mrz: readonly string[] | null;
+  readonly identity: SyntheticIdentity;
+  /** Title printed at the top (`PASSPORT`, `IDENTITY CARD`, `VISA`…). */
+  readonly title: string;
+  /** Draw the portrait (data page, card front). */
+  readonly portrait: boolean;
+  /** Pixels per millimetre. */
+  readonly scale: number;
+}
+
+/**
+ * Renders a document side to PNG: tinted background with a guilloche, title, visual-zone labels and values, a
+ * drawn portrait, and the MRZ in OCR-B with each character at its 2.54 mm cell (as printers place them).
+ *
+ * @param spec - what to draw
+ * @param rng - for the tint and guilloche
+ */
+export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffer> {
+  const L = LAYOUT[spec.shape];
+  const s = spec.scale;
+  const W = Math.round(L.width * s);
+  const H = Math.round(L.height * s);
+  const hue = rng.int(0, 359);
+  const parts: string[] = [];
+  parts.push(`<rect width="${W}" height="${H}" rx="${3 * s}" fill="hsl(${hue},35%,92%)"/>`);
+  for (let k = 0; k < 14; k++) {
+    const amp = rng.range(2, 8) * s;
+    const y0 = rng.range(0, L.height) * s;
+    const period = rng.range(15, 40) * s;
+    let d = `M0 ${y0.toFixed(1)}`;
+    for (let x = 0; x <= W; x += Math.max(2, s)) d += ` L${x} ${(y0 + amp * Math.sin((2 * Math.PI * x) / period)).toFixed(1)}`;
+    parts.push(`<path d="${d}" stroke="hsl(${(hue + 40) % 360},40%,75%)" stroke-width="${(0.15 * s).toFixed(2)}" fill="none"/>`);
+  }
+  const text = (x: number, y: number, size: number, value: string, colour = '#202040', weight = 'normal') =>
+    `<text x="${(x * s).toFixed(1)}" y="${(y * s).toFixed(1)}" font-family="DejaVu Sans" font-size="${(size * s).toFixed(1)}" font-weight="${weight}" fill="${colour}">${escape(value)}</text>`;
+  const id = spec.identity;
+  parts.push(text(spec.shape === 'TD3' ? 40 : 28, 7, 3.6, spec.title, '#203070', 'bold'));
+  if (spec.mrz === null || spec.shape === 'TD3') {
+    const x = spec.shape === 'TD3' ? 40 : 30;
+    const rows: Array<[string, string]> = [
+      ['Surname / Nom', id.surnames.join(' ')],
+      ['Given names / Prénoms', id.givenNames.join(' ')],
+      ['Nationality', id.nationalityCode],
+      ['Date of birth', id.dateOfBirth.split('-').reverse().join('.')],
+      ['Sex', id.sex ?? 'X'],
+      ['Date of expiry', id.dateOfExpiry.split('-').reverse().join('.')],
+      ['Document no.', id.documentNumber],
+    ];
+    const step = spec.shape === 'TD3' ? 8 : 5.2;
+    rows.forEach(([label, value], i) => {
+      parts.push(text(x, 13 + i * step, spec.shape === 'TD3' ? 1.8 : 1.4, label, '#6060a0'));
+      parts.push(text(x, 13 + i * step + (spec.shape === 'TD3' ? 3.4 : 2.6), spec.shape === 'TD3' ? 3 : 2.3, value));
+    });
+  }
+  if (spec.portrait) {
+    const [px, py, pw, ph] = spec.shape === 'TD3' ? [5, 12, 30, 40] : [4, 10, 22, 29];
+    parts.push(`<rect x="${px * s}" y="${py * s}" width="${pw * s}" height="${ph * s}" fill="hsl(${hue},10%,80%)"/>`);
+    const cx = (px + pw / 2) * s, cy = (py + ph * 0.42) * s;
+    parts.push(`<ellipse cx="${cx}" cy="${cy}" rx="${pw * 0.28 * s}" ry="${ph * 0.27 * s}" fill="#d8b49a"/>`);
+    parts.push(`<ellipse cx="${cx}" cy="${(py + ph) * s}" rx="${pw * 0.45 * s}" ry="${ph * 0.3 * s}" fill="#405070"/>`);
+    for (const dx of [-0.1, 0.1]) parts.push(`<circle cx="${cx + dx * pw * s}" cy="${cy - 0.03 * ph * s}" r="${0.025 * pw * s}" fill="#302020"/>`);
+    parts.push(`<path d="M${cx - 0.08 * pw * s} ${cy + 0.12 * ph * s} Q${cx} ${cy + 0.16 * ph * s} ${cx + 0.08 * pw * s} ${cy + 0.12 * ph * s}" stroke="#803030" stroke-width="${0.3 * s}" fill="none"/>`);
+  }
+  if (spec.mrz) {
+    spec.mrz.forEach((line, li) => {
+      const y = (L.baselines[li] as number) * s;
+      [...line].forEach((ch, ci) => {
+        parts.push(`<text x="${((L.left + ci * PITCH) * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="OCR B" font-size="${(FONT_MM * s).toFixed(1)}" fill="#151515">${escape(ch)}</text>`);
+      });
+    });
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

@@ -1,0 +1,136 @@
+import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, ReadingOutcome } from './constants.ts';
+import type { MrzCorrection } from './mrz/correctMrz.ts';
+import type { DocumentTemplate } from './templates/templateSchema.ts';
+
+/** The data fields of the SPEC.md 2.4 result (everything but `isMismatch` and `errorCategory`). */
+export interface ReadingFields {
+  /** Secondary identifier (given names), spaces between names; null when absent or refused. */
+  readonly firstName: string | null;
+  /** Primary identifier (surname). */
+  readonly lastName: string | null;
+  /** `firstName lastName`. */
+  readonly fullName: string | null;
+  /** `yyyy-MM-dd`; null when absent or its check digit fails. */
+  readonly dateOfBirth: string | null;
+  /** `yyyy-MM-dd`; null when absent or its check digit fails. */
+  readonly dateOfExpiry: string | null;
+  /** Document number without fillers; null when its check digit fails. */
+  readonly documentNumber: string | null;
+  /** TD3 personal number or TD1/TD2 optional data 1 (inner fillers as spaces); null when empty or unverified. */
+  readonly personalNumber: string | null;
+  /** ISO 3166-1 alpha-3, or null for codes that are not countries (XXA, UNO, UTO…). */
+  readonly nationality: string | null;
+  /** ISO 3166-1 numeric code of `nationality`, 3 digits (e.g. "276"). */
+  readonly nationalityCountryId: string | null;
+  /** ISO 3166-1 alpha-3 of the issuing state, or null. */
+  readonly issuingCountry: string | null;
+  /** ISO 3166-1 numeric code of `issuingCountry`, 3 digits. */
+  readonly issuingCountryId: string | null;
+}
+
+/** The SPEC.md 2.4 result exactly (functions/core/contract/steps.ts `IdVerificationResultSchema`). */
+export interface DocumentResult extends ReadingFields {
+  /** True when the data differ from the session's expected details (or front and back disagree). */
+  readonly isMismatch: boolean;
+  readonly errorCategory: DocumentErrorCategory | null;
+}
+
+/** One check of a reading: its id, outcome and a sentence saying what was compared. */
+export interface DocumentCheck {
+  readonly id: CheckId;
+  readonly passed: boolean;
+  readonly detail: string;
+}
+
+/**
+ * Details the integrator expects (the session's `expectedDetails`), compared with what was read. Every field is
+ * optional; only the fields given are compared.
+ */
+export interface ExpectedDetails {
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
+  readonly fullName?: string | null;
+  /** `yyyy-MM-dd`. */
+  readonly dateOfBirth?: string | null;
+  readonly documentNumber?: string | null;
+  readonly personalNumber?: string | null;
+  /** ISO 3166-1 alpha-3 (alpha-2 accepted). */
+  readonly nationality?: string | null;
+  /** ISO 3166-1 alpha-3 (alpha-2 accepted). */
+  readonly issuingCountry?: string | null;
+}
+
+/** Input of {@link DocumentEngine.verify}. */
+export interface VerifyInput {
+  /** Front image bytes (JPEG, PNG or WebP). For a passport, the data page. */
+  readonly front: Buffer;
+  /** Back image bytes, when sent. May be the same image as the front (one image holding both sides). */
+  readonly back?: Buffer | null;
+  /** The template the session selected. */
+  readonly template: DocumentTemplate;
+  /** The session's expected details, if any. */
+  readonly expected?: ExpectedDetails | null;
+  /**
+   * The verification date (expiry, birth-year century).
+   * @default new Date()
+   */
+  readonly now?: Date;
+  /**
+   * Optional face detector (the face engine's): number of faces on an image. When given, the front must show a
+   * portrait (`portrait_present`); when absent, that check is skipped.
+   */
+  readonly detectFaces?: ((image: Buffer) => Promise<number>) | null;
+}
+
+/** What the MRZ said and what was corrected. */
+export interface MrzEvidence {
+  readonly format: MrzFormat;
+  /** The MRZ lines after check-digit-proven corrections. */
+  readonly lines: readonly string[];
+  readonly corrected: ReadonlyArray<MrzCorrection>;
+}
+
+/** Document facts that are not part of the SPEC.md result but explain it. */
+export interface DocumentFacts {
+  /** MRZ document code (`P`, `PA`, `ID`, `IR`, `V`…), or `AAMVA` for a licence barcode. */
+  readonly documentCode: string;
+  /** `M`, `F`, `X`, or null. */
+  readonly sex: 'M' | 'F' | 'X' | null;
+  /** The raw MRZ issuing state code (`D`, `UTO`, `GBR`), or the AAMVA jurisdiction (`VA`). */
+  readonly mrzIssuingState: string | null;
+  /** The raw MRZ nationality code. */
+  readonly mrzNationality: string | null;
+  /** Which image the data were read from (one image sent as both sides counts as the front). */
+  readonly side: 'front' | 'back';
+}
+
+/** The reading of one document against a template. */
+export interface DocumentReading {
+  /** The SPEC.md 2.4 result. Fields the template or a failing check digit refuses are null. */
+  readonly result: DocumentResult;
+  /** `read` when machine-readable data were decoded (even if refused); `unprocessable` when nothing could be read. */
+  readonly outcome: ReadingOutcome;
+  /** Suggested decision from the checks. */
+  readonly decision: DocumentDecision;
+  /** Why the decision is not `Approved` (the failing check's detail), or null. */
+  readonly reason: string | null;
+  /** Every check evaluated, in order. */
+  readonly checks: readonly DocumentCheck[];
+  readonly mrz?: MrzEvidence;
+  readonly barcode?: { readonly format: 'PDF417'; readonly aamvaVersion?: number; readonly iin?: string };
+  readonly document?: DocumentFacts;
+  /** Milliseconds spent, for the bench. */
+  readonly timings: { readonly totalMs: number };
+}
+
+/** A loaded document engine. */
+export interface DocumentEngine {
+  /**
+   * Reads one document against a template. Never throws for unreadable documents: they are reported in the
+   * reading. Throws only for engine failures.
+   * @throws {DocumentEngineError} when a model cannot run
+   */
+  verify(input: VerifyInput): Promise<DocumentReading>;
+  /** Model and data files in use, with their checksums and licences (provenance). */
+  readonly models: ReadonlyArray<{ readonly id: string; readonly sha256: string; readonly licence: string }>;
+}

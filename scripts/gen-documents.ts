@@ -1,0 +1,24 @@
+/**
+ * `npm run gen:documents`: writes a labelled set of synthetic identity documents (TD3 passport pages and TD1 cards in
+ * OCR-B, with negatives and photo-like degradations) for tests and `npm run eval:document -- --synthetic DIR`.
+ * Needs the OCR-B font of Debian's `fonts-ocr-b` (family "OCR B") and DejaVu Sans (`fonts-dejavu-core`).
+ *
+ * Options: --out DIR (default /tmp/synthetic-documents), --count N (default 200), --seed S (default 1),
+ * --reference-date yyyy-MM-dd (default 2026-11-21).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateSet } from '../functions/engines/document/synthetic/generateSet.ts';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: '/tmp/synthetic-documents' },
+    count: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+    'reference-date': { type: 'string', default: '2026-11-21' },
+  },
+});
+const started = performance.now();
+const docs = await generateSet({ dir: path.resolve(values.out), count: Number(values.count), seed: Number(values.seed), referenceDate: values['reference-date'] });
+const byOutcome = docs.reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.expectedOutcome]: (acc[d.expectedOutcome] ?? 0) + 1 }), {});
+console.log(`wrote ${docs.length} documents to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(byOutcome)}`);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocumentType } from '../../../../functions/engines/document/checks/checkDocumentType.ts';
+import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
+import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
+import { checkSidesPresent } from '../../../../functions/engines/document/checks/checkSidesPresent.ts';
+import { decide } from '../../../../functions/engines/document/checks/decide.ts';
+import { matchName } from '../../../../functions/engines/document/checks/matchName.ts';
+import { DOCUMENT_TEMPLATES_SEED } from '../../../../functions/engines/document/templates/loadTemplates.ts';
+import { EMPTY_FIELDS } from '../../../../functions/engines/document/reading/emptyFields.ts';
+
+const [passport, idCard, , licence] = DOCUMENT_TEMPLATES_SEED as unknown as [typeof DOCUMENT_TEMPLATES_SEED[number], typeof DOCUMENT_TEMPLATES_SEED[number], unknown, typeof DOCUMENT_TEMPLATES_SEED[number]];
+const read = { ...EMPTY_FIELDS, firstName: 'ANNA MARIA', lastName: 'MULLER', fullName: 'ANNA MARIA MULLER', dateOfBirth: '1974-08-12', documentNumber: 'L898902C3', nationality: 'DEU' };
+
+describe('checks', () => {
+  it('refuses a visa sent as a passport', () => {
+    const c = checkDocumentType(passport, { source: 'mrz', format: 'TD3', documentCode: 'V' });
+    expect(c).toMatchObject({ passed: false, failure: { errorCategory: 'document_type_mismatch', decision: 'Declined' } });
+    expect(c.detail).toMatch(/a visa/);
+  });
+  it('refuses an ID card sent as a passport and a passport sent as an ID card', () => {
+    expect(checkDocumentType(passport, { source: 'mrz', format: 'TD1', documentCode: 'ID' }).passed).toBe(false);
+    expect(checkDocumentType(idCard, { source: 'mrz', format: 'TD3', documentCode: 'P' }).passed).toBe(false);
+    expect(checkDocumentType(idCard, { source: 'pdf417' }).passed).toBe(false);
+    expect(checkDocumentType(licence, { source: 'pdf417' }).passed).toBe(true);
+    expect(checkDocumentType(licence, { source: 'mrz', format: 'TD1', documentCode: 'ID' }).passed).toBe(true);
+  });
+  it('requires the back unless the front carries the data', () => {
+    expect(checkSidesPresent(idCard, false, false)).toMatchObject({ passed: false, failure: { errorCategory: 'back_side_required' } });
+    expect(checkSidesPresent(idCard, false, true).passed).toBe(true);
+    expect(checkSidesPresent(passport, false, false).passed).toBe(true);
+  });
+  it('declines an expired document and accepts one expiring today', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(checkNotExpired('2026-11-20', now)).toMatchObject({ passed: false, failure: { errorCategory: 'document_expired', decision: 'Declined' } });
+    expect(checkNotExpired('2026-11-21', now).passed).toBe(true);
+  });
+  it('compares expected details: names leniently, identifiers strictly', () => {
+    expect(checkExpectedDetails(read, { firstName: 'Anna-Maria', lastName: 'Müller', dateOfBirth: '1974-08-12', nationality: 'DE' }).passed).toBe(true);
+    expect(checkExpectedDetails(read, { lastName: 'Mueller' }).passed).toBe(true);
+    expect(checkExpectedDetails(read, { lastName: 'Schmidt' })).toMatchObject({ passed: false, failure: { errorCategory: 'data_mismatch', decision: 'InReview' } });
+    expect(checkExpectedDetails(read, { dateOfBirth: '1974-08-13' })).toMatchObject({ passed: false, failure: { decision: 'Declined' } });
+    expect(checkExpectedDetails(read, { documentNumber: 'l898 902 c3' }).passed).toBe(true);
+    expect(checkExpectedDetails(read, null).passed).toBe(true);
+  });
+  it('matches truncated MRZ names as prefixes', () => {
+    expect(matchName('CHRISTELLE HELENE LAUR', 'Christelle Hélène Laurence')).toBe(true);
+    expect(matchName('ANN', 'ANNA')).toBe(false);
+  });
+  it('reports the first failure and the most severe decision', () => {
+    const d = decide([
+      { id: 'sides_present', passed: true, detail: 'ok' },
+      { id: 'not_expired', passed: false, detail: 'expired', failure: { errorCategory: 'document_expired', decision: 'Declined' } },
+      { id: 'expected_details', passed: false, detail: 'names', failure: { errorCategory: 'data_mismatch', decision: 'InReview' } },
+    ]);
+    expect(d).toEqual({ decision: 'Declined', errorCategory: 'document_expired', reason: 'expired' });
+    expect(decide([{ id: 'sides_present', passed: true, detail: 'ok' }])).toEqual({ decision: 'Approved', errorCategory: null, reason: null });
+  });
+});

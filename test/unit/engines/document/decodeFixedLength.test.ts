@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
+import { decodeFixedLength } from '../../../../functions/engines/document/ocr/ctc/decodeFixedLength.ts';
+import { greedyDecode } from '../../../../functions/engines/document/ocr/ctc/greedyDecode.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
+
+/** CTC frames from a path string: `_` is blank, other characters are emitted with probability `p`. */
+function frames(path: string, p = 0.9, alt: Record<number, [string, number]> = {}): LineProbabilities {
+  const probs = new Float32Array(path.length * MRZ_CLASSES);
+  [...path].forEach((ch, t) => {
+    const rest = (1 - p) / (MRZ_CLASSES - 1);
+    for (let c = 0; c < MRZ_CLASSES; c++) probs[t * MRZ_CLASSES + c] = rest;
+    const cls = ch === '_' ? 0 : MRZ_ALPHABET.indexOf(ch) + 1;
+    probs[t * MRZ_CLASSES + cls] = p;
+    const a = alt[t];
+    if (a) {
+      probs[t * MRZ_CLASSES + MRZ_ALPHABET.indexOf(a[0]) + 1] = a[1];
+      probs[t * MRZ_CLASSES + cls] = p - a[1];
+    }
+  });
+  return { frames: path.length, probs, mrzMass: 1 };
+}
+
+describe('CTC decoding', () => {
+  it('greedy decoding merges repeats and drops blanks', () => {
+    expect(greedyDecode(frames('PP_<<_<_UU_TTO'))).toBe('P<<UTO');
+  });
+  it('constrained decoding returns exactly the positions asked for', () => {
+    // The free reading lost one filler (3 fillers where the layout has 4).
+    const line = frames('A__<_<_<__1');
+    expect(greedyDecode(line)).toBe('A<<<1');
+    const out = decodeFixedLength(line, ['ABC', '<A', '<A', '<A', '<A', '0123456789']);
+    expect(out?.text).toHaveLength(6);
+    expect(out?.text.startsWith('A')).toBe(true);
+    expect(out?.text.endsWith('1')).toBe(true);
+  });
+  it('reads a position within its class: a digit position never returns O', () => {
+    const line = frames('O_1', 0.9, { 0: ['0', 0.3] });
+    expect(decodeFixedLength(line, ['0123456789', '0123456789'])?.text).toBe('01');
+    expect(decodeFixedLength(line, [MRZ_ALPHABET, '0123456789'])?.text).toBe('O1');
+  });
+  it('reports alternatives with their probabilities', () => {
+    const out = decodeFixedLength(frames('8_', 0.9, { 0: ['B', 0.4] }), [MRZ_ALPHABET]);
+    expect(out?.alternatives[0]?.slice(0, 2).map((a) => a.char)).toEqual(['8', 'B']);
+  });
+  it('returns null when there are fewer frames than positions', () => {
+    expect(decodeFixedLength(frames('AB'), ['A', 'B', 'C'])).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentTemplate } from '../../../../functions/engines/document/index.ts';
+import { generateSet, type SyntheticDocument } from '../../../../functions/engines/document/synthetic/generateSet.ts';
+import { sharedDocuments } from './fixtures.ts';
+
+const template = (id: string): DocumentTemplate => {
+  const t = DOCUMENT_TEMPLATES_SEED.find((x) => x.id === id);
+  if (!t) throw new Error(id);
+  return t;
+};
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+let engine: DocumentEngine;
+let dir: string;
+let docs: SyntheticDocument[];
+
+beforeAll(async () => {
+  engine = await loadDocumentEngine();
+  dir = await mkdtemp(path.join(tmpdir(), 'doc-engine-'));
+  // Clean synthetic captures, truth known: the seed is fixed so the set is the same on every run.
+  docs = await generateSet({ dir, count: 6, seed: 5, mix: [1, 0, 0], sequence: ['passport', 'id_card', 'residence_permit', 'checks_fail', 'visa', 'no_mrz'] });
+}, 120_000);
+
+const find = (pred: (d: SyntheticDocument) => boolean) => {
+  const d = docs.find(pred);
+  if (!d) throw new Error('the fixed-seed synthetic set lacks a document of that kind');
+  return d;
+};
+const image = (d: SyntheticDocument) => readFile(path.join(dir, d.images[0]?.file ?? ''));
+
+describe('document engine on synthetic documents', () => {
+  it('reads every field of a synthetic passport data page', async () => {
+    const d = find((x) => x.documentType === 'TD3' && x.expectedOutcome === 'read');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: NOW });
+    const e = d.expected ?? {};
+    expect(reading.outcome).toBe('read');
+    expect(reading.result).toMatchObject({
+      firstName: e.firstName,
+      lastName: e.lastName,
+      fullName: e.fullName,
+      dateOfBirth: e.dateOfBirth,
+      dateOfExpiry: e.dateOfExpiry,
+      documentNumber: e.documentNumber,
+      personalNumber: e.personalNumber,
+      nationality: e.nationality,
+      issuingCountry: e.issuingCountry,
+      isMismatch: false,
+    });
+    expect(reading.mrz?.format).toBe('TD3');
+    expect(reading.decision).toBe(e.expiredOnReferenceDate ? 'Declined' : 'Approved');
+    expect(reading.result.errorCategory).toBe(e.expiredOnReferenceDate ? 'document_expired' : null);
+  }, 30_000);
+
+  it('reads a TD1 card from its back sent as both sides, and flags expected details that differ', async () => {
+    const d = find((x) => x.documentType === 'TD1' && x.expectedOutcome === 'read');
+    const bytes = await image(d);
+    const reading = await engine.verify({ front: bytes, back: bytes, template: template(d.documentKind === 'id_card' ? 'doc_id_card' : 'doc_residence_permit'), now: NOW, expected: { dateOfBirth: '1900-01-01' } });
+    expect(reading.mrz?.format).toBe('TD1');
+    expect(reading.result.documentNumber).toBe(d.expected?.documentNumber);
+    expect(reading.result.lastName).toBe(d.expected?.lastName);
+    expect(reading.result.isMismatch).toBe(true);
+    expect(reading.decision).toBe('Declined');
+  }, 30_000);
+
+  it('answers back_side_required for a card front without the back', async () => {
+    const d = find((x) => x.frontFile !== undefined);
+    const reading = await engine.verify({ front: await readFile(path.join(dir, d.frontFile ?? '')), template: template('doc_id_card'), now: NOW });
+    expect(reading).toMatchObject({ outcome: 'unprocessable', decision: 'Declined', result: { errorCategory: 'back_side_required', documentNumber: null } });
+  }, 30_000);
+
+  it('refuses a visa sent as a passport without returning its data', async () => {
+    const d = find((x) => x.expectedOutcome === 'unsupported_document');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: NOW });
+    expect(reading).toMatchObject({ outcome: 'read', decision: 'Declined', result: { errorCategory: 'document_type_mismatch', lastName: null, documentNumber: null } });
+  }, 30_000);
+
+  it('never returns a document number whose check digit fails', async () => {
+    const d = find((x) => x.expectedOutcome === 'checks_fail');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: NOW });
+    expect(reading.result.documentNumber).toBeNull();
+    expect(reading.decision).toBe('Declined');
+    expect(reading.result.errorCategory).toBe('mrz_checksum_failed');
+  }, 30_000);
+
+  it('reports a page without MRZ as mrz_not_found, with nothing invented', async () => {
+    const d = find((x) => x.expectedOutcome === 'no_mrz');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: NOW });
+    expect(reading).toMatchObject({ outcome: 'unprocessable', decision: 'Declined', result: { errorCategory: 'mrz_not_found', firstName: null, lastName: null } });
+  }, 30_000);
+
+  it('calls the portrait hook and reviews a front without a face', async () => {
+    const d = find((x) => x.documentType === 'TD3' && x.expectedOutcome === 'read');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: new Date('2000-01-01T00:00:00Z'), detectFaces: async () => 0 });
+    expect(reading.checks.find((c) => c.id === 'portrait_present')?.passed).toBe(false);
+    expect(reading.decision).not.toBe('Approved');
+  }, 30_000);
+
+  it('answers invalid_image for bytes that are not an image', async () => {
+    const reading = await engine.verify({ front: Buffer.from('not an image at all'), template: template('doc_passport'), now: NOW });
+    expect(reading).toMatchObject({ outcome: 'unprocessable', result: { errorCategory: 'unsupported_media' } });
+  });
+});
+
+describe('document engine on real specimens (../shared/data/documents)', () => {
+  it('reads the ICAO Utopia passport specimen and declines it as expired', async () => {
+    const bytes = await readFile(path.join(sharedDocuments, 'passporteye', 'passport-td3.jpg'));
+    const reading = await engine.verify({ front: bytes, template: template('doc_passport'), now: NOW });
+    expect(reading.mrz?.lines).toEqual(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']);
+    expect(reading.result).toMatchObject({ documentNumber: 'L898902C3', dateOfBirth: '1974-08-12', dateOfExpiry: '2012-04-15', nationality: null, errorCategory: 'document_expired' });
+    expect(reading.outcome).toBe('read');
+    expect(reading.decision).toBe('Declined');
+  }, 30_000);
+
+  it('decodes the AAMVA 2020 sample barcode of a driving licence', async () => {
+    const bytes = await readFile(path.join(sharedDocuments, 'aamva-standard', 'aamva2020-annexD-pdf417-sample.jpg'));
+    const reading = await engine.verify({ front: bytes, back: bytes, template: template('doc_driving_licence'), now: NOW });
+    expect(reading.barcode).toMatchObject({ format: 'PDF417', aamvaVersion: 10, iin: '636000' });
+    expect(reading.result).toMatchObject({ lastName: 'SAMPLE', firstName: 'MICHAEL JOHN', documentNumber: 'T64235789', dateOfBirth: '1986-06-06', dateOfExpiry: '2024-12-10', issuingCountry: 'USA', issuingCountryId: '840', nationality: null });
+  }, 30_000);
+
+  it('finds no barcode on a licence back whose barcode is too small, and invents nothing', async () => {
+    const bytes = await readFile(path.join(sharedDocuments, 'aamva-standard', 'california_drivers_license_back.jpeg'));
+    const reading = await engine.verify({ front: bytes, back: bytes, template: template('doc_driving_licence'), now: NOW });
+    expect(reading.outcome).toBe('unprocessable');
+    expect(reading.result.lastName).toBeNull();
+  }, 30_000);
+});

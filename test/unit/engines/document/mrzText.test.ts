@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { computeCheckDigit, verifiesCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
+import { parseMrz, MrzShapeError } from '../../../../functions/engines/document/mrz/parseMrz.ts';
+import { mapMrzResult } from '../../../../functions/engines/document/mrz/mapMrzResult.ts';
+import { splitMrzName } from '../../../../functions/engines/document/mrz/splitMrzName.ts';
+import { UTOPIA, mutate } from './fixtures.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+describe('computeCheckDigit (ICAO 9303 Part 3 §4.9)', () => {
+  it('computes the specimen check digits', () => {
+    expect(computeCheckDigit('L898902C3')).toBe(6);
+    expect(computeCheckDigit('740812')).toBe(2);
+    expect(computeCheckDigit('120415')).toBe(9);
+    expect(computeCheckDigit('ZE184226B<<<<<')).toBe(1);
+    expect(computeCheckDigit('L898902C36740812212041592E184226B<<<<<1'.replace('2E', 'ZE'))).toBe(0);
+  });
+  it('accepts < as the check digit of an all-filler field only', () => {
+    expect(verifiesCheckDigit('<<<<<<<<<<<<<<', '<')).toBe(true);
+    expect(verifiesCheckDigit('ZE184226B<<<<<', '<')).toBe(false);
+    expect(verifiesCheckDigit('740812', 'X')).toBe(false);
+  });
+  it('throws when the text holds a non-MRZ character', () => {
+    expect(() => computeCheckDigit('AB-1')).toThrow(/"-" at 2 of "AB-1" is not an MRZ character/);
+  });
+});
+
+describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
+  it('reads the TD3 specimen completely', () => {
+    const parsed = parseMrz(UTOPIA.TD3);
+    expect(parsed.format).toBe('TD3');
+    expect(parsed.checks).toEqual({ documentNumber: true, birthDate: true, expiryDate: true, personalNumber: true, composite: true });
+    expect(mapMrzResult(parsed, NOW)).toEqual({
+      fields: {
+        firstName: 'ANNA MARIA',
+        lastName: 'ERIKSSON',
+        fullName: 'ANNA MARIA ERIKSSON',
+        dateOfBirth: '1974-08-12',
+        dateOfExpiry: '2012-04-15',
+        documentNumber: 'L898902C3',
+        personalNumber: 'ZE184226B',
+        nationality: null,
+        nationalityCountryId: null,
+        issuingCountry: null,
+        issuingCountryId: null,
+      },
+      refused: [],
+    });
+    expect(parsed.documentCode).toBe('P');
+    expect(parsed.sex).toBe('F');
+  });
+  it('reads the TD2 and TD1 specimens', () => {
+    for (const lines of [UTOPIA.TD2, UTOPIA.TD1]) {
+      const parsed = parseMrz(lines);
+      const { fields, refused } = mapMrzResult(parsed, NOW);
+      expect(refused).toEqual([]);
+      expect(fields).toMatchObject({ documentNumber: 'D23145890', dateOfBirth: '1974-08-12', dateOfExpiry: '2012-04-15', lastName: 'ERIKSSON', personalNumber: null });
+    }
+  });
+  it('joins a TD1 long document number and keeps the rest of optional data 1 as personal number', () => {
+    const lines = ['I<UTOD23145890<7349<<<<<<<<<<<', '3407127M9507122UTO<<<<<<<<<<<2', 'STEVENSON<<PETER<JOHN<<<<<<<<<'];
+    const parsed = parseMrz(lines);
+    expect(parsed.checks.documentNumber).toBe(true);
+    expect(parsed.documentNumber).toBe('D23145890734');
+    expect(parsed.personalNumber).toBeNull();
+  });
+  it('refuses exactly the field whose check digit fails', () => {
+    const lines = mutate(UTOPIA.TD3, 1, 19, '3'); // birth-date check digit 2 -> 3
+    const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
+    expect(refused).toEqual(['dateOfBirth']);
+    expect(fields.dateOfBirth).toBeNull();
+    expect(fields.documentNumber).toBe('L898902C3');
+  });
+  it('refuses TD1 optional data when the composite check digit fails', () => {
+    const lines = ['I<UTOD231458907ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
+    expect(refused).toEqual(['personalNumber']);
+    expect(fields.documentNumber).toBe('D23145890');
+  });
+  it('maps ICAO codes that are not ISO countries', () => {
+    const de = mapMrzResult(parseMrz(['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<']), NOW).fields;
+    expect(de).toMatchObject({ nationality: 'DEU', nationalityCountryId: '276', issuingCountry: 'DEU', issuingCountryId: '276', dateOfExpiry: '2020-10-31' });
+  });
+  it('throws MrzShapeError naming the lengths when lines match no format', () => {
+    expect(() => parseMrz(['P<UTO', 'L898'])).toThrow(MrzShapeError);
+    expect(() => parseMrz(['P<UTO', 'L898'])).toThrow(/lengths \[5, 4\]/);
+  });
+});
+
+describe('splitMrzName (ICAO 9303 Part 3 §4.6)', () => {
+  it('splits primary and secondary identifiers', () => {
+    expect(splitMrzName('GARCAO<DE<MAGALHAES<<INES<<<<<')).toEqual({ lastName: 'GARCAO DE MAGALHAES', firstName: 'INES', fullName: 'INES GARCAO DE MAGALHAES' });
+  });
+  it('reads a name without << as a primary identifier only', () => {
+    expect(splitMrzName('ESPANOLA<ESPANOLA<CARMEN<<<<<<')).toEqual({ lastName: 'ESPANOLA ESPANOLA CARMEN', firstName: null, fullName: 'ESPANOLA ESPANOLA CARMEN' });
+  });
+  it('ignores OCR noise after a run of three fillers', () => {
+    expect(splitMrzName('CARDENAS<<JORGE<ANTHONY<<<<<<S').firstName).toBe('JORGE ANTHONY');
+  });
+  it('keeps truncated names truncated', () => {
+    expect(splitMrzName('MARTIN<<CHRISTELLE<HELENE<LAUR').firstName).toBe('CHRISTELLE HELENE LAUR');
+  });
+});
