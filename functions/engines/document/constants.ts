@@ -108,8 +108,6 @@ export const CHECK_ID = {
   CheckDigits: 'check_digits',
   /** The expiry date is on or after the verification date. */
   NotExpired: 'not_expired',
-  /** The birth date is a real date, not in the future. */
-  BirthDatePlausible: 'birth_date_plausible',
   /** Front and back carry the same document's data when both were read. */
   FrontBackConsistent: 'front_back_consistent',
   /** The data agree with the session's expected details. */
