@@ -1,7 +1,8 @@
 import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DATA_KEYS, downloadIfPresent } from './store/data-bucket.ts';
 import {
   AML_DATE_BASIS,
   AmlIndexFileSchema,
@@ -22,20 +23,6 @@ import { runIngest } from '../engines/ip/ingest/runIngest.ts';
  * written when no source could be refreshed. The functions read the bucket's copy at cold start
  * ({@link downloadIfPresent}) and fall back to the copy in their layer.
  */
-
-/** Object keys of the data bucket. */
-export const DATA_KEYS = { amlIndex: 'aml/index.json.gz', amlSources: 'aml/SOURCES.md', ipPrefix: 'ip/' } as const;
-
-/** Reads a bucket object, or null when it does not exist. */
-export async function downloadIfPresent(s3: S3Client, bucket: string, key: string): Promise<Buffer | null> {
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    return Buffer.from(await out.Body!.transformToByteArray());
-  } catch (err) {
-    if ((err as { name?: string }).name === 'NoSuchKey') return null;
-    throw err;
-  }
-}
 
 /** Parses a gzipped index file; undefined when it is not a valid index. */
 function parseIndex(bytes: Buffer | null): AmlIndexFile | undefined {

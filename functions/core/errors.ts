@@ -86,22 +86,6 @@ export class StepInProgressError extends ServiceError {
   }
 }
 
-/** 405: the route exists but not with this method. */
-export class MethodNotAllowedError extends ServiceError {
-  constructor(method: string, path: string) {
-    super(405, 'Method Not Allowed', `${method} is not allowed on ${path}.`);
-    this.name = 'MethodNotAllowedError';
-  }
-}
-
-/** 413: the request body is larger than the documented limit. */
-export class PayloadTooLargeError extends ServiceError {
-  constructor(message: string) {
-    super(413, 'Content Too Large', message);
-    this.name = 'PayloadTooLargeError';
-  }
-}
-
 /** 415: the request is not `application/json`. */
 export class UnsupportedMediaTypeError extends ServiceError {
   constructor(message: string) {

@@ -21,7 +21,7 @@ export const AML_LAYER_PATH = 'aml/index.json.gz';
 /**
  * A Lambda layer holding the AML screening index (`data/aml/index.json.gz`, about 1.5 MB gzipped), so that the
  * index is uploaded once per data change rather than with every code change, and the aml-screening function reads
- * it from `/opt/aml/index.json.gz` at cold start (loaded and compiled in about 0.8 s: docs/performance.md).
+ * it from `/opt/aml/index.json.gz` at cold start (load and compile time: `npm run bench`, docs/performance.md).
  * Built by local bundling (a copy, no Docker); synth fails, naming the file, when the index is missing.
  *
  * @see https://docs.aws.amazon.com/lambda/latest/dg/chapter-layers.html

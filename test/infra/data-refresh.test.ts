@@ -3,7 +3,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_KEYS } from '../../functions/core/data-refresh.ts';
+import { DATA_KEYS } from '../../functions/core/store/data-bucket.ts';
 import { DATA_PREFIXES, DATA_REFRESH_ENTRY } from '../../lib/constructs/data-refresh.ts';
 import { REPO_ROOT } from '../../lib/paths.ts';
 import { allowedActions, EVENT_FUNCTIONS, logicalId, roleStatements, synthStack, writeStubHandlers } from './helpers.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { DATA_KEYS, downloadIfPresent } from '../data-refresh.ts';
+import { DATA_KEYS, downloadIfPresent } from '../store/data-bucket.ts';
 import { getClients } from '../store/clients.ts';
 import { Decision, StepCode, StepStatus } from '../constants.ts';
 import { AmlScreeningRequestSchema, type AmlScreeningRequest } from '../contract/steps.ts';

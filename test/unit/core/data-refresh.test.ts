@@ -3,7 +3,8 @@ import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DATA_KEYS, refreshAmlIndex } from '../../../functions/core/data-refresh.ts';
+import { refreshAmlIndex } from '../../../functions/core/data-refresh.ts';
+import { DATA_KEYS } from '../../../functions/core/store/data-bucket.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const UN_XML = path.resolve(ROOT, '..', 'shared', 'data', 'sanctions', 'un_sc_consolidated', 'consolidated.xml');
