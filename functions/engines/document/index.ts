@@ -108,7 +108,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   }
   const recognizer = opts.recognizer ?? createPaddleLineRecognizer(rec, classMap);
   const reader = {
-    mrz: { detect: (image: RgbImage) => detectText(det, image, opts.detection), recognizer },
+    mrz: { detect: (image: RgbImage, side?: number) => detectText(det, image, side === undefined ? opts.detection : { ...opts.detection, side }), recognizer },
     readPdf417,
   };
   const zxingWasm = await zxingProvenance();

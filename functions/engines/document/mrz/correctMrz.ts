@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS } from './alphabet.ts';
-import { verifiesCheckDigit } from './computeCheckDigit.ts';
+import { computeCheckDigit, verifiesCheckDigit } from './computeCheckDigit.ts';
 import { LOOK_ALIKES } from './lookAlikes.ts';
 import { checkedText, checksOf, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
 
@@ -42,9 +42,18 @@ export interface CorrectMrzOptions {
    * @default 0.2
    */
   readonly minSupport?: number;
+  /**
+   * Smallest probability (0-1) the recogniser must have given an OCR-B look-alike of the character read for the
+   * look-alike to be tried as a correction proven by two check digits (the field's and the composite). In OCR-B
+   * the letter O and the digit 0 differ only in width, and the recogniser reads an O as 0 with 0.97-0.99, leaving
+   * O 0.002-0.009 (synthetic documents of seed 7); 0.001 keeps such look-alikes and drops characters it never saw
+   * there.
+   * @default 0.001
+   */
+  readonly minLookAlikeSupport?: number;
 }
 
-const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2 } as const;
+const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2, minLookAlikeSupport: 0.001 } as const;
 
 /** The single candidate, or the one the recogniser's evidence favours decisively; null when undecided. */
 function decisive(passing: readonly Candidate[], ratio: number): Candidate | null {
@@ -75,8 +84,14 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * do, the composite check digit must single one out, or the recogniser's evidence must favour one by
  * `minEvidenceRatio` to 1 (two look-alikes it never considered are a tie), or nothing is changed. The composite check digit is then
  * corrected the same way over the characters no other check digit protects. Check digits themselves are never
- * changed, and with recogniser alternatives only those it gave at least `minSupport` probability are tried. A group that still fails stays as
- * read, so its field is refused by the caller: no field is ever accepted on a failing check digit.
+ * changed, and with recogniser alternatives only those it gave at least `minSupport` probability are tried.
+ *
+ * A field that still fails, while every other field verifies and the composite fails too, may then be corrected by
+ * one OCR-B look-alike the recogniser gave at least `minLookAlikeSupport` (an `O` read as `0`, which the recogniser
+ * reads with 0.99): only if it is the single look-alike that makes both the field's check digit and the composite
+ * verify (two independent proofs), and only if a misprinted field check digit would not explain the reading as well.
+ * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
+ * failing check digit.
  *
  * @param format - the MRZ format
  * @param lines - the lines as read (each of the format's length)
@@ -91,7 +106,7 @@ export function correctMrz(
   alternatives: PositionAlternatives,
   opts: CorrectMrzOptions = {},
 ): { lines: string[]; corrected: MrzCorrection[] } {
-  const { maxAlternatives, minEvidenceRatio, minSupport } = { ...defaults, ...opts };
+  const { maxAlternatives, minEvidenceRatio, minSupport, minLookAlikeSupport } = { ...defaults, ...opts };
   const classes = positionClasses(format);
   const work = [...lines];
   const corrected: MrzCorrection[] = [];
@@ -110,6 +125,23 @@ export function correctMrz(
     }
     found.delete(current);
     return [...found].filter(([c]) => allowed.includes(c)).map(([to, p]) => ({ to, p }));
+  };
+  // Look-alikes of the character read that the position allows, with the recogniser's probability of each (text
+  // input: all look-alikes, at the floor); those the recogniser gave less than `minLookAlikeSupport` are dropped.
+  const lookAlikesAt = (line: number, index: number): Array<{ to: string; p: number }> => {
+    const current = (work[line] ?? '')[index] ?? '';
+    const allowed = (classes[line]?.[index] ?? CHAR_CLASS.Any) as string;
+    const considered = alternatives[line]?.[index] ?? [];
+    const out: Array<{ to: string; p: number }> = [];
+    for (const c of LOOK_ALIKES[current] ?? '') {
+      if (!allowed.includes(c)) continue;
+      if (considered.length === 0) out.push({ to: c, p: LOOK_ALIKE_FLOOR });
+      else {
+        const p = considered.find((a) => a.char === c)?.p ?? 0;
+        if (p >= minLookAlikeSupport) out.push({ to: c, p });
+      }
+    }
+    return out;
   };
   const groupText = (g: CheckedGroup, ls: readonly string[]) => checkedText(g, ls) + ((ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const verifies = (g: CheckedGroup, ls: readonly string[]) => verifiesCheckDigit(checkedText(g, ls), (ls[g.digit.line] ?? '')[g.digit.index] ?? '');
@@ -143,6 +175,38 @@ export function correctMrz(
     const next = substitute(work, chosen);
     corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
     work.splice(0, work.length, ...next);
+  }
+
+  // Look-alikes proven by two check digits: a field whose check digit still fails, while every other field's
+  // verifies and the composite fails too. A substitution is applied only if it is the only look-alike that makes
+  // both the field's check digit and the composite verify. A misprinted field check digit is never "corrected" this
+  // way: if the composite was computed over the misprint, it verified before and nothing is tried; if it was
+  // computed over the right digit, the reading is explained as well by the misprint (the composite verifies once
+  // the field's check digit is recomputed), and nothing is changed. (For the aligned weights of document numbers a
+  // look-alike substitution can never satisfy both: the composite moves by 8 x d x w, 0 mod 10 only if d x w is
+  // 0 mod 5, when the field's digit does not move either. Check digits cannot tell apart one case: a misprint off
+  // by exactly 5, the composite computed over the right digit, and a second misread in the same field that the
+  // substitution compensates; it needs a misprint and two OCR errors in one field.)
+  if (composite && !verifies(composite, work)) {
+    for (const group of groups) {
+      if (group.id === 'composite' || verifies(group, work)) continue;
+      if (!groups.every((g) => g.id === 'composite' || g === group || verifies(g, work))) break;
+      const digit = { ...group.digit, to: String(computeCheckDigit(checkedText(group, work))), p: 1 };
+      if (verifies(composite, substitute(work, digit))) break;
+      const passing: Candidate[] = [];
+      for (const pos of positionsOf(group)) {
+        for (const alt of lookAlikesAt(pos.line, pos.index)) {
+          const c = { ...pos, ...alt };
+          const next = substitute(work, c);
+          if (verifies(group, next) && verifies(composite, next)) passing.push(c);
+        }
+      }
+      if (passing.length !== 1) continue;
+      const next = substitute(work, passing[0] as Candidate);
+      corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
+      work.splice(0, work.length, ...next);
+      break;
+    }
   }
 
   // The composite is corrected only when every other check digit verifies: a failing field makes its input suspect.

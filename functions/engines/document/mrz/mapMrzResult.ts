@@ -14,8 +14,11 @@ export interface MappedMrz {
  * Maps a parsed MRZ onto the SPEC.md 2.4 fields, accepting each field only on its check digit:
  *
  * - `documentNumber` needs the document-number check digit; `dateOfBirth` and `dateOfExpiry` theirs;
- * - `personalNumber` needs the personal-number check digit (TD3) or, in TD1/TD2 where optional data have none, the
- *   composite check digit;
+ * - `personalNumber` needs the personal-number check digit (TD3); in TD1/TD2 optional data have none of their own;
+ * - all four also need the composite check digit, which protects them too (ICAO Doc 9303 Part 3 §4.9: it is
+ *   computed over the document number, the dates, the optional data and their check digits). A composite that fails
+ *   while a field's own digit verifies means a misread somewhere under it, possibly one that happens to satisfy the
+ *   field's digit (a misprinted check digit read through an O/0 confusion), so none of them is trusted;
  * - names, nationality and issuing state carry no check digit in ICAO Doc 9303 and are taken as read (their
  *   characters are constrained to letters and fillers by the layout);
  * - countries through {@link resolveMrzCountry}; dates through {@link resolveBirthDate} / {@link resolveExpiryDate}.
@@ -34,15 +37,18 @@ export function mapMrzResult(mrz: ParsedMrz, now: Date): MappedMrz {
   };
   const nationality = resolveMrzCountry(mrz.nationalityCode);
   const issuing = resolveMrzCountry(mrz.issuingStateCode);
-  const personalCheck = mrz.format === 'TD3' ? mrz.checks.personalNumber : mrz.checks.composite;
+  // A field's check and the composite (absent checks count as verifying).
+  const composite = mrz.checks.composite !== false;
+  const withComposite = (own: boolean | undefined) => own !== false && composite;
+  const personalCheck = mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite;
   return {
     fields: {
       firstName: mrz.name.firstName,
       lastName: mrz.name.lastName,
       fullName: mrz.name.fullName,
-      dateOfBirth: accept('dateOfBirth', mrz.checks.birthDate, resolveBirthDate(mrz.birthDate, now)),
-      dateOfExpiry: accept('dateOfExpiry', mrz.checks.expiryDate, resolveExpiryDate(mrz.expiryDate)),
-      documentNumber: accept('documentNumber', mrz.checks.documentNumber, mrz.documentNumber),
+      dateOfBirth: accept('dateOfBirth', withComposite(mrz.checks.birthDate), resolveBirthDate(mrz.birthDate, now)),
+      dateOfExpiry: accept('dateOfExpiry', withComposite(mrz.checks.expiryDate), resolveExpiryDate(mrz.expiryDate)),
+      documentNumber: accept('documentNumber', withComposite(mrz.checks.documentNumber), mrz.documentNumber),
       personalNumber: mrz.personalNumber === null ? null : accept('personalNumber', personalCheck, mrz.personalNumber),
       nationality: nationality.alpha3,
       nationalityCountryId: nationality.numeric,

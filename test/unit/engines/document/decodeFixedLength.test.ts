@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
-import { decodeFixedLength } from '../../../../functions/engines/document/ocr/ctc/decodeFixedLength.ts';
+import { decodeFixedLength, FILLER_PRIOR } from '../../../../functions/engines/document/ocr/ctc/decodeFixedLength.ts';
 import { greedyDecode } from '../../../../functions/engines/document/ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 
@@ -45,5 +45,20 @@ describe('CTC decoding', () => {
   });
   it('returns null when there are fewer frames than positions', () => {
     expect(decodeFixedLength(frames('AB'), ['A', 'B', 'C'])).toBeNull();
+  });
+  it('credits fillers the recogniser hesitated over when the filler prior is on, never fillers it did not see', () => {
+    const allowed = [MRZ_ALPHABET, MRZ_ALPHABET, MRZ_ALPHABET];
+    // Middle frame: K 0.55, < 0.35 (a blurred filler): the prior makes it a filler; without it, K.
+    const hesitant = frames('1_K_2', 0.9, { 2: ['<', 0.35] });
+    const on = { fillerPrior: 0.5 };
+    expect(decodeFixedLength(hesitant, allowed, on)?.text).toBe('1<2');
+    // Off by default.
+    expect(FILLER_PRIOR).toBe(0);
+    expect(decodeFixedLength(hesitant, allowed)?.text).toBe('1K2');
+    // A K read with 0.9 stays a K.
+    expect(decodeFixedLength(frames('1_K_2', 0.9, { 2: ['<', 0.05] }), allowed, on)?.text).toBe('1K2');
+    // A letter position where the recogniser saw a digit (no filler probability): the look-alike letter, not `<`.
+    const digit = frames('1_0_2', 0.9, { 2: ['O', 0.02] });
+    expect(decodeFixedLength(digit, [MRZ_ALPHABET, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<', MRZ_ALPHABET], on)?.text).toBe('1O2');
   });
 });

@@ -65,17 +65,34 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
     expect(parsed.personalNumber).toBeNull();
   });
   it('refuses exactly the field whose check digit fails', () => {
-    const lines = mutate(UTOPIA.TD3, 1, 19, '3'); // birth-date check digit 2 -> 3
+    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies).
+    const wrong = mutate(UTOPIA.TD3, 1, 19, '3');
+    const l2 = wrong[1] as string;
+    const lines = mutate(wrong, 1, 43, String(computeCheckDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))));
+    expect(parseMrz(lines).checks).toMatchObject({ birthDate: false, composite: true });
     const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
     expect(refused).toEqual(['dateOfBirth']);
     expect(fields.dateOfBirth).toBeNull();
     expect(fields.documentNumber).toBe('L898902C3');
   });
-  it('refuses TD1 optional data when the composite check digit fails', () => {
+  it('refuses every field the composite protects when it fails, and keeps the names and countries', () => {
     const lines = ['I<UTOD231458907ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
-    const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
-    expect(refused).toEqual(['personalNumber']);
-    expect(fields.documentNumber).toBe('D23145890');
+    const parsed = parseMrz(lines);
+    expect(parsed.checks).toMatchObject({ documentNumber: true, birthDate: true, expiryDate: true, composite: false });
+    const { fields, refused } = mapMrzResult(parsed, NOW);
+    expect(refused).toEqual(['dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber']);
+    expect(fields).toMatchObject({ documentNumber: null, dateOfBirth: null, dateOfExpiry: null, personalNumber: null, lastName: 'ERIKSSON' });
+  });
+  it('refuses a document number that verifies only through a misread (O read as 0 over a misprinted check digit)', () => {
+    // Printed: number UO6371398 with a wrong check digit 5 (the right one is 7), the composite computed over the
+    // misprint. Read with O as 0, the number's check digit happens to verify; the composite does not.
+    const body = 'UO63713985UKR4201263F2201203<<<<<<<<<<<<<<<';
+    const printed = ['P<UKRMULLER<<EMMA<<<<<<<<<<<<<<<<<<<<<<<<<<<', body + String(computeCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43)))];
+    expect(parseMrz(printed).checks).toMatchObject({ documentNumber: false, composite: true });
+    const read = mutate(printed, 1, 1, '0');
+    const parsed = parseMrz(read);
+    expect(parsed.checks).toMatchObject({ documentNumber: true, composite: false });
+    expect(mapMrzResult(parsed, NOW).fields.documentNumber).toBeNull();
   });
   it('maps ICAO codes that are not ISO countries', () => {
     const de = mapMrzResult(parseMrz(['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<']), NOW).fields;

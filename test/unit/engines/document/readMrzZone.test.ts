@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
+import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
+import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
+import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
+import { readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { UTOPIA } from './fixtures.ts';
+
+const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
+/** A horizontal line box 880 x 30 px whose top edge is at `y`. */
+const line = (y: number): Quad => [
+  { x: 60, y },
+  { x: 940, y },
+  { x: 940, y: y + 30 },
+  { x: 60, y: y + 30 },
+];
+const MRZ_BOXES: DetectedBox[] = [
+  { quad: line(560), score: 0.9 },
+  { quad: line(610), score: 0.9 },
+];
+
+/** A recogniser returning the TD3 specimen's lines as text, by the box's height in the image. */
+const recognizer: LineRecognizer = {
+  id: 'fake',
+  read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1], confidence: 0.9 })),
+};
+
+describe('readMrzZone', () => {
+  it('searches again with the detector at the fallback side when the first detection finds no MRZ', async () => {
+    const sides: Array<number | undefined> = [];
+    // The first detection (default side) finds no MRZ line; only the larger one does (a small, blurred capture).
+    const detect = async (_image: RgbImage, side?: number) => {
+      sides.push(side);
+      return side === 1600 ? MRZ_BOXES : [];
+    };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer });
+    expect(sides).toEqual([undefined, 1600]);
+    expect(reading?.format).toBe('TD3');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+  });
+  it('does not search again when the first detection finds the MRZ, nor when the fallback is off', async () => {
+    const sides: Array<number | undefined> = [];
+    const found = await readMrzZone(IMAGE, { detect: async (_i, side) => (sides.push(side), MRZ_BOXES), recognizer });
+    expect(found?.format).toBe('TD3');
+    expect(sides).toEqual([undefined]);
+    const none = await readMrzZone(IMAGE, { detect: async (_i, side) => (side === 1600 ? MRZ_BOXES : []), recognizer }, { fallbackSide: null });
+    expect(none).toBeNull();
+  });
+  it('reads the rows again only when the anchors alone do not make a whole, verifying TD3', async () => {
+    const counting = (lines: readonly string[]) => {
+      let calls = 0;
+      const r: LineRecognizer = {
+        id: 'fake',
+        read: async (_image, quads) => {
+          calls++;
+          return quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (lines[0] as string) : (lines[1] as string), confidence: 0.9 }));
+        },
+      };
+      return { r, calls: () => calls };
+    };
+    const detect = async () => MRZ_BOXES;
+    const good = counting(UTOPIA.TD3);
+    expect((await readMrzZone(IMAGE, { detect, recognizer: good.r }))?.checkRate).toBe(1);
+    expect(good.calls()).toBe(1);
+    // Birth-date check digit misread: the rows are read again (rebuilt rows, then windows).
+    const l2 = UTOPIA.TD3[1];
+    const bad = counting([UTOPIA.TD3[0], `${l2.slice(0, 19)}9${l2.slice(20)}`]);
+    expect((await readMrzZone(IMAGE, { detect, recognizer: bad.r }))?.checkRate).toBeLessThan(1);
+    expect(bad.calls()).toBeGreaterThan(1);
+  });
+});
