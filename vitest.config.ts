@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // Powertools metrics stay silent as in `npm start`; test/unit/api/observability.test.ts turns them on.
+          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
         },
       },

@@ -16,6 +16,7 @@ import { getConfig } from '../functions/core/config.ts';
 import { getClients } from '../functions/core/store/clients.ts';
 import { Repository } from '../functions/core/store/repository.ts';
 import { SessionStore } from '../functions/core/store/sessions.ts';
+import { TemplateStore } from '../functions/core/store/templates.ts';
 import { amlSubjectKey } from '../functions/core/steps/aml-screening.ts';
 import { MediaStore } from '../functions/core/store/media.ts';
 import { callbackRefusal } from '../functions/core/webhooks/target.ts';
@@ -32,7 +33,8 @@ Commands:
   reinstate  --org ORG | --app APP
   set-subscription --org ORG --status active|none
   set-features --org ORG --features step_ip_analysis,step_aml_screening,...
-  create-workflow --app APP --steps step_ip_analysis,... [--name N]          -> {"workflowId"}
+  create-workflow --app APP --steps step_ip_analysis,... [--name N] [--documents doc_passport,...]
+                                (--documents: the document templates the workflow accepts; default all enabled)
   list-apps --org ORG                                                         -> {"apps":[…]}
   show-session --session ID     (session, steps and each decision's provenance)
   whitelist --app APP --entity ENTITY_ID (--name "FULL NAME" | --first F --last L) [--dob yyyy-MM-dd] --reason TEXT
@@ -42,6 +44,10 @@ Commands:
   set-webhook --app APP (--url URL | --clear)   (default webhook address of the app's sessions)
   get-webhook-secret --app APP                  (the whsec_… key that signs the app's webhooks)
   delete-session --session ID                   (erasure: the session, its steps and its media)
+  list-templates                                (document templates: seed and operator's, enabled or not)
+  create-template (--file template.json | --template '{…}') [--replace]
+                                (a doc_<id> template, e.g. doc_fra_id_card; format: docs/document-verification.md)
+  disable-template --id doc_…  /  enable-template --id doc_…
 
 Features and steps: ${ALL_STEP_CODES.join(', ')} (the step_ prefix may be left out).`;
 
@@ -60,6 +66,17 @@ function stepList(value: string | undefined, option: string): StepCode[] {
   return [...new Set(codes)] as StepCode[];
 }
 
+async function templateList(value: string, templates: TemplateStore): Promise<string[]> {
+  const ids = [...new Set(value.split(',').map((x) => x.trim()).filter(Boolean))];
+  if (ids.length === 0) throw new UsageError('--documents names no template');
+  for (const id of ids) {
+    const t = await templates.get(id);
+    if (!t) throw new UsageError(`--documents: no template ${id} (list-templates shows them)`);
+    if (!t.enabled) throw new UsageError(`--documents: template ${id} is disabled`);
+  }
+  return ids;
+}
+
 function need(value: string | undefined, option: string): string {
   if (!value) throw new UsageError(`--${option} is required`);
   return value;
@@ -75,6 +92,7 @@ function target(values: { org?: string | undefined; app?: string | undefined }):
 interface Connection {
   repo: Repository;
   sessions: SessionStore;
+  templates: TemplateStore;
   media: MediaStore;
   close: () => Promise<void>;
 }
@@ -103,6 +121,7 @@ async function connect(): Promise<Connection> {
   return {
     repo: new Repository(ddb, config.TABLE_NAME),
     sessions: new SessionStore(ddb, config.TABLE_NAME, config.RETENTION_DAYS),
+    templates: new TemplateStore(ddb, config.TABLE_NAME),
     media: new MediaStore(s3, config.BUCKET_NAME),
     close: async () => {
       ddb.destroy();
@@ -155,9 +174,31 @@ async function run(command: string, v: Record<string, string | boolean | undefin
       return { orgId: s('org'), features };
     }
     case 'create-workflow': {
-      const wf = await repo.createWorkflow({ appId: need(s('app'), 'app'), steps: stepList(s('steps'), 'steps'), ...(s('name') ? { name: s('name')! } : {}) });
-      return { workflowId: wf.workflowId, steps: wf.steps };
+      const documentIds = s('documents') === undefined ? undefined : await templateList(s('documents')!, conn.templates);
+      const wf = await repo.createWorkflow({
+        appId: need(s('app'), 'app'),
+        steps: stepList(s('steps'), 'steps'),
+        ...(s('name') ? { name: s('name')! } : {}),
+        ...(documentIds ? { documentIds } : {}),
+      });
+      return { workflowId: wf.workflowId, steps: wf.steps, ...(wf.documentIds ? { documentIds: wf.documentIds } : {}) };
     }
+    case 'list-templates':
+      return { templates: await conn.templates.list() };
+    case 'create-template': {
+      if (!s('file') === !s('template')) throw new UsageError('give one of --file PATH or --template JSON');
+      const text = s('file') ? await readFile(s('file')!, 'utf8') : s('template')!;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (err) {
+        throw new UsageError(`the template is not JSON: ${(err as Error).message}`);
+      }
+      return { template: await conn.templates.create(json, { replace: v['replace'] === true }) };
+    }
+    case 'disable-template':
+    case 'enable-template':
+      return { template: await conn.templates.setEnabled(need(s('id'), 'id'), command === 'enable-template') };
     case 'list-apps': {
       const apps = await repo.listApps(need(s('org'), 'org'));
       return { apps: apps.map((a) => ({ appId: a.appId, name: a.name, status: a.status, defaultWorkflowId: a.defaultWorkflowId, createdAt: a.createdAt })) };
@@ -234,6 +275,11 @@ const { values, positionals } = parseArgs({
     reason: { type: 'string' },
     url: { type: 'string' },
     clear: { type: 'boolean' },
+    documents: { type: 'string' },
+    file: { type: 'string' },
+    template: { type: 'string' },
+    replace: { type: 'boolean' },
+    id: { type: 'string' },
   },
 });
 const command = positionals[0] ?? '';

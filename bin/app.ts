@@ -26,6 +26,7 @@ new VerificationStack(app, `StepVerification-${settings.stage}`, {
   logLevel: settings.logLevel,
   ...(settings.amlIndexMaxAgeDays !== undefined && { amlIndexMaxAgeDays: settings.amlIndexMaxAgeDays }),
   satKeyGeneration: settings.satKeyGeneration,
+  ...(settings.alarmTopic !== undefined && { alarmTopic: settings.alarmTopic }),
   tags: { service: 'step-verification', stage: settings.stage },
 });
 

@@ -100,6 +100,13 @@ export const routes: readonly Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/v1/document-templates',
+    handler: 'functions/api/document-templates.ts',
+    name: 'DocumentTemplates',
+    runtime: 'node',
+  },
+  {
+    method: 'GET',
     path: '/api/v1/openapi.json',
     handler: 'functions/api/openapi.ts',
     name: 'OpenApi',

@@ -52,6 +52,11 @@ export const StageSettingsSchema = z.object({
    * replaced; open SDK sessions need a new token). @default 1
    */
   satKeyGeneration: z.coerce.number().int().min(1).default(1),
+  /**
+   * Where the CloudWatch alarms notify: `create` for a new encrypted SNS topic (subscribe to it after the deploy),
+   * or the ARN of a topic you bring. @default none (the alarms only change state)
+   */
+  alarmTopic: z.union([z.literal('create'), z.string().startsWith('arn:')]).optional(),
 });
 
 /** Validated deployment settings; see {@link StageSettingsSchema} for each field. */

@@ -5,6 +5,10 @@ import type { Construct } from 'constructs';
 import type { Route } from '../functions/routes.ts';
 import { AmlIndexLayer } from './constructs/aml-index-layer.ts';
 import { DataRefresh } from './constructs/data-refresh.ts';
+import { HostedFlow } from './constructs/hosted-flow.ts';
+import { ServiceAlarms } from './constructs/service-alarms.ts';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { Duration } from 'aws-cdk-lib';
 import { IpDataLayer } from './constructs/ip-data-layer.ts';
 import type { IpDataLayerProps } from './constructs/ip-data-layer.ts';
 import { SatSigningKey } from './constructs/sat-signing-key.ts';
@@ -68,6 +72,11 @@ export interface VerificationStackProps extends StackProps {
    * @default 1
    */
   readonly satKeyGeneration?: number;
+  /**
+   * Where the alarms notify: `'create'` for a new encrypted SNS topic, or the ARN of an existing topic.
+   * @default none: alarms without actions
+   */
+  readonly alarmTopic?: 'create' | string;
 }
 
 /**
@@ -89,6 +98,10 @@ export class VerificationStack extends Stack {
   public readonly sessionEvents: SessionEvents;
   /** The scheduled data refresh. */
   public readonly dataRefresh: DataRefresh;
+  /** `/flow/` and `/sdk/`: the Web SDK's hosted flow and bundle on the API's origin. */
+  public readonly hostedFlow: HostedFlow;
+  /** CloudWatch alarms (and their topic, when asked for). */
+  public readonly alarms: ServiceAlarms;
 
   constructor(scope: Construct, id: string, props: VerificationStackProps) {
     super(scope, id, {
@@ -137,6 +150,7 @@ export class VerificationStack extends Stack {
       ...(props.routes !== undefined && { routes: props.routes }),
       ...(props.ipDataSources !== undefined && { ipDataSources: props.ipDataSources }),
     });
+    this.hostedFlow = new HostedFlow(this, 'HostedFlow', { api: this.stepApi.api, functionSettings });
     this.dataRefresh = new DataRefresh(this, 'DataRefresh', {
       dataBucket: this.storage.dataBucket,
       functionSettings,
@@ -144,6 +158,26 @@ export class VerificationStack extends Stack {
       amlIndexLayer: this.stepApi.amlIndexLayer ?? new AmlIndexLayer(this, 'AmlIndexLayer'),
       ipDataLayer: this.stepApi.ipDataLayer ?? new IpDataLayer(this, 'IpDataLayer', props.ipDataSources),
     });
+
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      api: this.stepApi.api,
+      functions: [
+        ...[...this.stepApi.functions].map(([name, fn]) => ({ name, fn })),
+        { name: 'WebhookDelivery', fn: this.sessionEvents.deliveryFunction },
+        { name: 'DataRefresh', fn: this.dataRefresh.refreshFunction },
+        { name: 'HostedFlow', fn: this.hostedFlow.function },
+      ],
+      ...(this.stepApi.inference && {
+        inference: { fn: this.stepApi.inference.function, timeout: this.stepApi.inference.function.timeout ?? Duration.seconds(28) },
+      }),
+      deadLetterQueue: this.sessionEvents.deadLetterQueue,
+      table: this.storage.table,
+      removalPolicy,
+      ...(props.alarmTopic !== undefined && {
+        topic: props.alarmTopic === 'create' ? 'create' : sns.Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopic),
+      }),
+    });
+    if (this.alarms.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
 
     new CfnOutput(this, 'ApiUrl', {
       description: 'Base URL of the API stage; the routes are under api/v1/ (steps/<step>, sessions)',
@@ -157,6 +191,10 @@ export class VerificationStack extends Stack {
     });
     new CfnOutput(this, 'EventBusName', { value: this.sessionEvents.eventBus.eventBusName });
     new CfnOutput(this, 'WebhookDeliveryFunctionName', { value: this.sessionEvents.deliveryFunction.functionName });
+    new CfnOutput(this, 'WebhookRetryQueueUrl', {
+      description: 'Delayed webhook attempts 2-14 (docs/deploy.md, "Retries and backoff")',
+      value: this.sessionEvents.retryQueue.queueUrl,
+    });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
       description: 'Webhook events whose delivery failed for good; redrive: docs/deploy.md, "Webhooks"',
       value: this.sessionEvents.deadLetterQueue.queueUrl,

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { EventPublisher, SessionEvent } from '../functions/core/events.ts';
 import type { Service } from '../functions/core/service.ts';
 import { RetryableDeliveryError, deliverWebhook } from '../functions/core/webhooks/deliver.ts';
+import { webhookRetryDelayMs, WEBHOOK_RETRY_SCHEDULE } from '../functions/core/webhooks/retry-schedule.ts';
 
 /**
  * The one-machine stand-in for EventBridge + the delivery Lambda + its dead-letter queue: an in-process queue that
- * runs the same delivery code (functions/core/webhooks/deliver.ts), retries a retryable failure with exponential
- * backoff (base, 2×base, 4×base, … for `maxAttempts` attempts, as the Lambda's asynchronous retries do on AWS),
- * and appends what it gives up on to `$DATA_DIR/webhooks-dead-letter.jsonl`.
+ * runs the same delivery code (functions/core/webhooks/deliver.ts), retries a retryable failure on the same
+ * schedule as the AWS delivery function (functions/core/webhooks/retry-schedule.ts: base, 2×base, 4×base, …
+ * capped at 240×base, 14 attempts) from its own base, and appends what it gives up on to
+ * `$DATA_DIR/webhooks-dead-letter.jsonl`.
  */
 export class LocalEventQueue implements EventPublisher {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -17,8 +19,9 @@ export class LocalEventQueue implements EventPublisher {
   /**
    * @param service the service whose stores and configuration the delivery uses.
    * @param dataDir where the dead-letter file is written.
-   * @param opts.baseDelayMs first retry delay. @default 1000
-   * @param opts.maxAttempts attempts before an event is dead-lettered. @default 5
+   * @param opts.baseDelayMs first retry delay (the schedule's base). @default 1000
+   * @param opts.maxAttempts attempts before an event is dead-lettered, at most the schedule's.
+   *   @default WEBHOOK_RETRY_SCHEDULE.maxAttempts (14)
    */
   constructor(
     private readonly service: Service,
@@ -48,13 +51,13 @@ export class LocalEventQueue implements EventPublisher {
   }
 
   private async attempt(event: SessionEvent, attempt: number): Promise<void> {
-    const maxAttempts = this.opts.maxAttempts ?? 5;
+    const maxAttempts = Math.min(this.opts.maxAttempts ?? WEBHOOK_RETRY_SCHEDULE.maxAttempts, WEBHOOK_RETRY_SCHEDULE.maxAttempts);
     try {
       await deliverWebhook(event, this.service);
     } catch (err) {
-      const retryable = err instanceof RetryableDeliveryError;
-      if (retryable && attempt < maxAttempts) {
-        this.schedule(event, attempt + 1, (this.opts.baseDelayMs ?? 1000) * 2 ** (attempt - 1));
+      const delay = webhookRetryDelayMs(attempt, this.opts.baseDelayMs ?? 1000);
+      if (err instanceof RetryableDeliveryError && attempt < maxAttempts && delay !== null) {
+        this.schedule(event, attempt + 1, delay);
         return;
       }
       const line = JSON.stringify({ event, attempts: attempt, error: (err as Error).message, at: new Date().toISOString() });

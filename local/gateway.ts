@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { routes, type Route } from '../functions/routes.ts';
 import { PROBLEM_CONTENT_TYPE, problemDetails } from '../functions/core/problem.ts';
+import { clientAddress } from './client-address.ts';
 
 /**
  * The local stand-in for API Gateway: turns a Node HTTP request into the REST API proxy event that API Gateway
@@ -54,8 +55,19 @@ export function matchPath(routePath: string, requestPath: string): Record<string
   return params;
 }
 
-/** Builds a REST API proxy event from a request whose body was read in full. */
-export function toProxyEvent(req: IncomingMessage, body: Buffer, route: Route, stage: string): APIGatewayProxyEvent {
+/**
+ * Builds a REST API proxy event from a request whose body was read in full.
+ * @param opts.trustProxyHops trusted reverse proxies in front of the local service (`TRUST_PROXY_HOPS`): with 0
+ *   `requestContext.identity.sourceIp` is the socket's peer, as API Gateway's is the TCP peer it saw; otherwise
+ *   it is read from X-Forwarded-For (local/client-address.ts). @default 0
+ */
+export function toProxyEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  route: Route,
+  stage: string,
+  opts: { trustProxyHops?: number } = {},
+): APIGatewayProxyEvent {
   const url = new URL(req.url ?? '/', 'http://localhost');
   // Null-prototype maps: header and query names come from the client (`constructor`, `__proto__`).
   const headers: Record<string, string> = Object.create(null);
@@ -73,7 +85,7 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, route: Route, s
     (multiQuery[k] ??= []).push(v);
   }
   const requestId = randomUUID();
-  const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+  const sourceIp = clientAddress(req, opts.trustProxyHops ?? 0);
   return {
     resource: route.path,
     path: url.pathname,

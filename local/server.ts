@@ -10,14 +10,18 @@ import { LocalEventQueue } from './event-queue.ts';
 import { STEPS_BASE_PATH } from '../functions/routes.ts';
 import { getIpEngine } from '../functions/core/steps/ip-analysis.ts';
 import { getAmlIndex } from '../functions/core/steps/aml-screening.ts';
-import { getFaceEngine, getLivenessEngine } from '../functions/core/inference.ts';
+import { getDocumentEngine, getFaceEngine, getLivenessEngine } from '../functions/core/inference.ts';
 import { lambdaContext, loadRoutes, matchPath, sendProblem, sendResult, toProxyEvent, type LoadedRoute } from './gateway.ts';
 import { seedSandbox, type SandboxCredentials } from './seed.ts';
 import { serveStatic } from './static-flow.ts';
+import { trustProxyHopsFromEnv } from './client-address.ts';
 import { localEnvironment, startLocalStores, type LocalStores } from './stores.ts';
 
 /** Repository root (local/ -> ..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** First webhook retry delay of the local queue, in ms (`WEBHOOK_RETRY_BASE_MS` overrides it). */
+export const LOCAL_WEBHOOK_RETRY_BASE_MS = 1000;
 
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {
@@ -27,6 +31,11 @@ export interface LocalServiceOptions {
   port?: number;
   /** Address to bind. @default "127.0.0.1" */
   host?: string;
+  /**
+   * Trusted reverse proxies in front of the service: 0 takes a request's source address from its socket and
+   * ignores X-Forwarded-For (local/client-address.ts). @default `TRUST_PROXY_HOPS`, else 0
+   */
+  trustProxyHops?: number;
 }
 
 /** A running local service. */
@@ -47,14 +56,19 @@ export interface LocalService {
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const dataDir = path.resolve(opts.dataDir ?? '.data');
   const host = opts.host ?? '127.0.0.1';
+  const trustProxyHops = opts.trustProxyHops ?? trustProxyHopsFromEnv();
   await mkdir(dataDir, { recursive: true });
   const stores = await startLocalStores(dataDir);
   Object.assign(process.env, localEnvironment(stores.endpoints));
   process.env['POWERTOOLS_LOG_LEVEL'] ??= 'WARN';
+  // Metrics (EMF on stdout) and traces are for AWS: locally they stay silent (functions/api/observability.ts).
+  process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';
+  process.env['POWERTOOLS_TRACE_ENABLED'] ??= 'false';
   process.env['SAT_SIGNING_KEY'] ??= await satSigningKey(dataDir);
   const service = getService();
+  // The AWS schedule (functions/core/webhooks/retry-schedule.ts) from a 1 s base instead of 1 min.
   const queue = new LocalEventQueue(service, dataDir, {
-    baseDelayMs: Number(process.env['WEBHOOK_RETRY_BASE_MS'] ?? 1000),
+    baseDelayMs: Number(process.env['WEBHOOK_RETRY_BASE_MS'] ?? LOCAL_WEBHOOK_RETRY_BASE_MS),
   });
   setEventPublisher(queue);
   const loaded = await loadRoutes(REPO_ROOT);
@@ -65,12 +79,15 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   await Promise.all([getFaceEngine(getConfig()), getLivenessEngine(getConfig())]).catch((err: unknown) => {
     console.error(`Face models could not be loaded; face-match and liveness-check will answer InReview: ${(err as Error).message}`);
   });
+  await getDocumentEngine().catch((err: unknown) => {
+    console.error(`Document models could not be loaded; id-verification will answer InReview: ${(err as Error).message}`);
+  });
   await getAmlIndex(getConfig()).catch((err: unknown) => {
     console.error(`AML index could not be loaded; aml-screening will answer Declined (SPEC.md rule 4): ${(err as Error).message}`);
   });
 
   const state = { ready: false };
-  const server = createHttpServer(loaded, service.config.BODY_MAX_BYTES, service.config.STAGE, state);
+  const server = createHttpServer(loaded, service.config.BODY_MAX_BYTES, service.config.STAGE, state, trustProxyHops);
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 3000, host, () => resolve((server.address() as AddressInfo).port));
@@ -112,7 +129,7 @@ async function satSigningKey(dataDir: string): Promise<string> {
   }
 }
 
-function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string, state: { ready: boolean }): Server {
+function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string, state: { ready: boolean }, trustProxyHops: number): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!state.ready) {
@@ -126,7 +143,7 @@ function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string,
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (serveStatic(req, res)) return; // /flow/, /sdk/, /examples/ (Web SDK, issue 7)
+    if (serveStatic(req, res, { trustProxyHops })) return; // /flow/, /sdk/, /examples/ (Web SDK, issue 7)
     const forPath = loaded.filter((r) => matchPath(r.route.path, url.pathname) !== null);
     const match = forPath.find((r) => r.route.method === req.method);
     if (!match) {
@@ -155,7 +172,7 @@ function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string,
         });
         return;
       }
-      const event = toProxyEvent(req, Buffer.concat(chunks), match.route, stage);
+      const event = toProxyEvent(req, Buffer.concat(chunks), match.route, stage, { trustProxyHops });
       match
         .handler(event, lambdaContext(match.route))
         .then((result) => sendResult(res, result))

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildBrowserSdk, buildFlow, type Asset } from '../sdk-web/build.ts';
+import { clientAddress } from './client-address.ts';
+import { FLOW_CSP } from '../functions/core/hosted/hosted-assets.ts';
 
 /**
  * Static part of the local service: the hosted capture flow at `/flow/`, the Web SDK bundle at `/sdk/` and the
@@ -12,24 +14,14 @@ import { buildBrowserSdk, buildFlow, type Asset } from '../sdk-web/build.ts';
  * Paths:
  * - `GET /flow/` (index.html), `/flow/flow.js`, `/flow/flow.css`: the flow, with a Content-Security-Policy that
  *   allows only its own scripts, styles and API calls, and lets any page frame it (the SDK's iframe).
- * - `GET /flow/client-ip`: `{"ipAddress": "…"}`, the address this server sees, for the flow's IP analysis.
+ * - `GET /flow/client-ip`: `{"ipAddress": "…"}`, the address this server sees (the same as a step's source
+ *   address: `TRUST_PROXY_HOPS`), for the flow's IP analysis request body.
  * - `GET /sdk/sdk.min.js` (a script tag: global `StepVerification`), `/sdk/index.mjs` (an ES module): with
  *   `Access-Control-Allow-Origin: *`, so that an integrator's page on another origin can load them.
  * - `GET /examples/`, `/examples/app.js`, `/examples/config.json`: the example page (create mode with the sandbox
  *   public key; token mode needs examples/server.mjs, which holds the secret key).
  */
 
-const FLOW_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob: data:",
-  "media-src 'self' blob: mediastream:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  'frame-ancestors *',
-].join('; ');
 
 const EXAMPLES_DIR = path.resolve(import.meta.dirname, '..', 'examples');
 const EXAMPLE_FILES: Record<string, string> = {
@@ -66,11 +58,6 @@ async function serveAsset(
   send(req, res, 200, a.body, { 'content-type': a.contentType, 'cache-control': 'no-cache', ...headers });
 }
 
-/** The client's address as this server sees it (IPv4-mapped IPv6 written as IPv4). */
-function clientAddress(req: IncomingMessage): string {
-  const raw = req.socket.remoteAddress ?? '';
-  return raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw;
-}
 
 /** `config.json` of the example page when the service itself serves it: create mode with the sandbox public key. */
 async function exampleConfig(req: IncomingMessage): Promise<string> {
@@ -90,7 +77,7 @@ async function exampleConfig(req: IncomingMessage): Promise<string> {
  * @returns true when the request was for one of these paths (the answer is then being written), false otherwise
  *   (the caller routes it on).
  */
-export function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
+export function serveStatic(req: IncomingMessage, res: ServerResponse, opts: { trustProxyHops?: number } = {}): boolean {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   const prefix = /^\/(flow|sdk|examples)(\/|$)/.exec(pathname)?.[1];
   if (!prefix) return false;
@@ -110,7 +97,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse): boolean 
   const work = (async () => {
     if (prefix === 'flow') {
       if (name === 'client-ip') {
-        send(req, res, 200, JSON.stringify({ ipAddress: clientAddress(req) }), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        send(req, res, 200, JSON.stringify({ ipAddress: clientAddress(req, opts.trustProxyHops ?? 0) }), { 'content-type': 'application/json', 'cache-control': 'no-store' });
         return;
       }
       const file = name === '' ? 'index.html' : name;

@@ -5,11 +5,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { getService, type Service } from '../core/service.ts';
 import { ServiceError, UnsupportedMediaTypeError, ValidationError } from '../core/errors.ts';
 import { PROBLEM_CONTENT_TYPE, problemDetails } from '../core/problem.ts';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { annotate, Dimension, metrics, MetricName, observability, traceAwsClients } from './observability.ts';
 
 /**
- * The HTTP edge of every route: a middy handler that normalises headers, parses the JSON body, calls the
- * route's core function and turns errors into RFC 9457 problem details. Handlers stay thin (DESIGN.md):
- * they name their core function and nothing else.
+ * The HTTP edge of every route: a middy handler that traces and measures the request (functions/api/
+ * observability.ts), normalises headers, parses the JSON body, calls the route's core function and turns errors
+ * into RFC 9457 problem details. Handlers stay thin (DESIGN.md): they name their core function and nothing else.
  */
 
 /** Logger shared by the handlers. It never receives bodies, keys or image bytes. */
@@ -27,9 +29,16 @@ export interface HttpCall {
   body: unknown;
   /** Path parameters (`{sessionId}` of the route's path). */
   pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (single values). */
+  query: Record<string, string | undefined>;
   /** Lower-cased request headers (http-header-normalizer). */
   headers: Record<string, string | undefined>;
   path: string;
+  /**
+   * The address the request came from: API Gateway's `requestContext.identity.sourceIp` (the TCP peer API
+   * Gateway saw; a client cannot set it). Undefined when the event has none.
+   */
+  sourceIp: string | undefined;
   service: Service;
 }
 
@@ -92,17 +101,31 @@ export function errorResponse(err: unknown, path: string): APIGatewayProxyResult
 export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { body?: 'required' | 'optional' | 'none' } = {}) {
   const bodyMode = opts.body ?? 'required';
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(observability<APIGatewayProxyEvent, APIGatewayProxyResult>())
     .use(httpHeaderNormalizer())
     .handler(async (event) => {
       const started = performance.now();
       const path = event.path;
+      // The resource template (`/api/v1/sessions/{sessionId}`), never the concrete path: a closed set, no ids.
+      const route = event.resource || event.requestContext?.resourcePath || 'unknown';
+      metrics.addDimension(Dimension.Route, route);
+      annotate('route', route);
       let response: APIGatewayProxyResult;
       try {
         const service = getService();
+        traceAwsClients(service);
         const empty = event.body === null || event.body === undefined || event.body === '';
         const body =
           bodyMode === 'none' || (bodyMode === 'optional' && empty) ? undefined : parseJsonBody(event, service.config.BODY_MAX_BYTES);
-        const reply = await fn({ body, headers: event.headers, pathParameters: event.pathParameters ?? {}, path, service });
+        const reply = await fn({
+          body,
+          headers: event.headers,
+          pathParameters: event.pathParameters ?? {},
+          query: event.queryStringParameters ?? {},
+          path,
+          sourceIp: event.requestContext?.identity?.sourceIp || undefined,
+          service,
+        });
         response = {
           statusCode: reply.status,
           headers: { 'content-type': 'application/json' },
@@ -111,7 +134,19 @@ export function jsonRoute(fn: (call: HttpCall) => Promise<JsonReply>, opts: { bo
       } catch (err) {
         response = errorResponse(err, path);
       }
-      logger.info('request', { path, status: response.statusCode, ms: Math.round(performance.now() - started) });
+      const ms = performance.now() - started;
+      logger.info('request', { path, status: response.statusCode, ms: Math.round(ms) });
+      recordRequest(response.statusCode, ms);
       return response;
     });
+}
+
+/** Request metrics of one answered HTTP request (the `route` dimension is already set for the invocation). */
+function recordRequest(status: number, ms: number): void {
+  metrics.addMetric(MetricName.Requests, MetricUnit.Count, 1);
+  metrics.addMetric(MetricName.Latency, MetricUnit.Milliseconds, ms);
+  // Always emitted (0 or 1), so that the metric's Average is the error rate.
+  metrics.addMetric(MetricName.ServerErrors, MetricUnit.Count, status >= 500 ? 1 : 0);
+  metrics.addMetric(MetricName.ClientErrors, MetricUnit.Count, status >= 400 && status < 500 ? 1 : 0);
+  annotate('status', status);
 }

@@ -1,4 +1,4 @@
-import { idVerificationStep } from '../core/steps/unbuilt.ts';
+import { idVerificationStep } from '../core/steps/id-verification.ts';
 import { stepRoute } from './step-route.ts';
 
 /** POST /api/v1/steps/id-verification (SPEC.md 4.1). */

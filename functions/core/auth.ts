@@ -62,7 +62,7 @@ export class Authenticator {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
     if (bearer && this.sat) {
       const claims = await (await this.sat()).verify(bearer);
-      const owner = await this.repo.findAppOwner(claims.appId);
+      const owner = await this.repo.findAppOwner(claims.appId, claims.orgId);
       if (!owner) throw new UnauthorizedError('The session access token is not valid.');
       return { kind: CallerKind.Sat, ...owner, environment: claims.environment, sessionId: claims.sessionId };
     }

@@ -70,12 +70,34 @@ export const ConfigSchema = z.object({
   EVENT_BUS_NAME: z.string().min(1).optional(),
   /** Timeout of one webhook POST, in milliseconds. @default 10000 */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * First delay of the webhook retry schedule, in milliseconds; each next delay doubles, capped at 240 times this
+   * (functions/core/webhooks/retry-schedule.ts). The local server defaults to 1000 instead, so that a developer
+   * sees retries within seconds. @default 60000
+   */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** On AWS: the SQS queue of delayed webhook retries, consumed by the delivery function. */
+  WEBHOOK_RETRY_QUEUE_URL: z.url().optional(),
+  /** On AWS: the SQS dead-letter queue of webhook events whose every attempt failed. */
+  WEBHOOK_DEAD_LETTER_QUEUE_URL: z.url().optional(),
   /** On AWS: bucket of the refreshed engine data (`aml/index.json.gz`, `ip/…`), preferred over the layer's copy. */
   DATA_BUCKET_NAME: z.string().min(3).optional(),
+  /**
+   * With `DATA_BUCKET_NAME`: least minutes between two checks of the bucket's IP list snapshot (a HeadObject on
+   * `ip/manifest.json`; a changed ETag is downloaded to /tmp and swapped in). The refresh runs daily, so 15 minutes
+   * puts a new snapshot in use within a quarter of an hour for about 96 HeadObject requests a day per warm
+   * container (functions/core/steps/ip-engine-source.ts). @default 15
+   */
+  IP_DATA_RECHECK_MINUTES: z.coerce.number().positive().default(15),
   /** Directory of the ONNX model files; default: `models/` of the repository (in the container: set by the image). */
   MODELS_DIR: z.string().optional(),
   /** Face-match provider: the ONNX engine (default) or Amazon Rekognition (CompareFaces + DetectFaces). */
   FACE_PROVIDER: z.enum(['onnx', 'rekognition']).default('onnx'),
+  /**
+   * ID verification looks for a portrait on the document front with the face detector (issue 5; a front without one
+   * goes to InReview, `no_face_detected`). `false` skips the check. @default true
+   */
+  DOCUMENT_PORTRAIT_CHECK: z.stringbool().default(true),
   /** On AWS: the container-image inference Lambda the image steps invoke; unset: inference runs in-process. */
   INFERENCE_FUNCTION_NAME: z.string().min(1).optional(),
   /** Log level for Powertools logger. @default "INFO" */

@@ -86,7 +86,10 @@ export async function refreshIpLists(opts: {
   const report = await runIngest({ outDir: opts.workDir, from: [], read: createInputReader({ timeoutMs: opts.timeoutMs }), log: opts.log });
   const sources = report.sources.map((s) => ({ id: s.id, status: s.status }));
   if (!report.written) return { written: false, sources };
-  for (const name of await readdir(opts.workDir)) {
+  // manifest.json last: it lists the sha256 of the others, so a reader that sees the new manifest (its ETag changed,
+  // functions/core/steps/ip-engine-source.ts) finds the data files it describes already uploaded.
+  const names = (await readdir(opts.workDir)).sort((a, b) => Number(a === 'manifest.json') - Number(b === 'manifest.json'));
+  for (const name of names) {
     const body = await readFile(path.join(opts.workDir, name));
     await opts.s3.send(new PutObjectCommand({ Bucket: opts.bucket, Key: `${DATA_KEYS.ipPrefix}${name}`, Body: body }));
   }

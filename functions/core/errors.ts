@@ -22,7 +22,7 @@ export interface ServiceErrorOptions extends ErrorOptions {
   errors?: FieldErrors;
 }
 
-/** Base error: `status` is the HTTP status; `expose` is true for 4xx and for 501/503, whose message is safe to show. */
+/** Base error: `status` is the HTTP status; `expose` is true for 4xx and for 503, whose message is safe to show. */
 export class ServiceError extends Error {
   readonly status: number;
   readonly title: string;
@@ -34,7 +34,7 @@ export class ServiceError extends Error {
     this.status = status;
     this.title = title;
     this.errors = options.errors;
-    this.expose = status < 500 || status === 501 || status === 503;
+    this.expose = status < 500 || status === 503;
   }
 }
 
@@ -91,18 +91,6 @@ export class UnsupportedMediaTypeError extends ServiceError {
   constructor(message: string) {
     super(415, 'Unsupported Media Type', message);
     this.name = 'UnsupportedMediaTypeError';
-  }
-}
-
-/** 501: the step's engine is not built in this version; answered after validation, before any write. */
-export class EngineNotAvailableError extends ServiceError {
-  constructor(readonly stepCode: string) {
-    super(
-      501,
-      'Not Implemented',
-      `The engine of ${stepCode} is not available in this version of the service; no session or step was written.`,
-    );
-    this.name = 'EngineNotAvailableError';
   }
 }
 

@@ -40,7 +40,8 @@ export function sessionDecidedEvent(sessionId: string, appId: string): SessionEv
 
 /** Publishes to an EventBridge bus (PutEvents; a failed entry is an error). */
 export class EventBridgePublisher implements EventPublisher {
-  private readonly client: EventBridgeClient;
+  /** The SDK client (public so that the handler wrapper can trace it: functions/api/observability.ts). */
+  readonly client: EventBridgeClient;
   constructor(
     private readonly busName: string,
     region: string,

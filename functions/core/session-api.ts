@@ -2,6 +2,7 @@ import { SessionState, StepCode, type StepCode as StepCodeT } from './constants.
 import { CallerKind, type AuthHeaders, type Caller } from './auth.ts';
 import { CreateSessionRequestSchema, type SessionView } from './contract/sessions.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.ts';
+import { usableTemplate } from './document-templates.ts';
 import type { Service } from './service.ts';
 import type { Session } from './store/model.ts';
 import { zodFieldErrors } from './steps/runner.ts';
@@ -64,6 +65,7 @@ export async function createOrMintSession(
     const workflowId = req.workflowId ?? caller.app.defaultWorkflowId;
     const workflow = await service.repo.findWorkflow(caller.app.appId, workflowId);
     if (!workflow) throw new NotFoundError(`Workflow ${workflowId} not found.`, { workflowId: ['not found'] });
+    if (req.documentId) await usableTemplate(service, workflow, req.documentId);
     if (req.callbackUrl) await assertCallbackAllowed(req.callbackUrl, caller.environment, 'callbackUrl');
     session = await service.sessions.createSession({
       appId: caller.app.appId,
@@ -78,7 +80,7 @@ export async function createOrMintSession(
       ...(req.expectedDetails != null ? { expectedDetails: req.expectedDetails as Record<string, string> } : {}),
     });
   }
-  const { token, expiresAt } = await (await service.sat()).mint({ sessionId: session.sessionId, appId: caller.app.appId, environment: session.environment });
+  const { token, expiresAt } = await (await service.sat()).mint({ sessionId: session.sessionId, appId: caller.app.appId, orgId: caller.org.orgId, environment: session.environment });
   return { sessionId: session.sessionId, workflowId: session.workflowId, state: session.state, sat: token, expiresAt: expiresAt.toISOString() };
 }
 

@@ -18,6 +18,8 @@ export const SAT_DEFAULT_TTL_SECONDS = 900;
 export interface SatClaims {
   sessionId: string;
   appId: string;
+  /** The application's organisation (claim `org`), so that auth reads app and org in one batch; absent in tokens minted before it existed. */
+  orgId?: string;
   environment: 'sandbox' | 'live';
   expiresAt: Date;
 }
@@ -39,11 +41,11 @@ export class SatIssuer {
     this.key = key;
   }
 
-  /** Mints a token bound to one session of one application. */
-  async mint(claims: { sessionId: string; appId: string; environment: 'sandbox' | 'live' }): Promise<{ token: string; expiresAt: Date }> {
+  /** Mints a token bound to one session of one application (claims `sub` session, `app`, `org`, `env`). */
+  async mint(claims: { sessionId: string; appId: string; orgId: string; environment: 'sandbox' | 'live' }): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(Date.now() / 1000);
     const exp = now + this.ttlSeconds;
-    const token = await new SignJWT({ app: claims.appId, env: claims.environment })
+    const token = await new SignJWT({ app: claims.appId, org: claims.orgId, env: claims.environment })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(SAT_ISSUER)
       .setAudience(SAT_AUDIENCE)
@@ -66,7 +68,14 @@ export class SatIssuer {
       if (typeof payload.sub !== 'string' || typeof payload['app'] !== 'string' || (env !== 'sandbox' && env !== 'live')) {
         throw new UnauthorizedError('The session access token lacks its session or application.');
       }
-      return { sessionId: payload.sub, appId: payload['app'], environment: env, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      const org = payload['org'];
+      return {
+        sessionId: payload.sub,
+        appId: payload['app'],
+        ...(typeof org === 'string' ? { orgId: org } : {}),
+        environment: env,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
     } catch (err) {
       if (err instanceof UnauthorizedError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new UnauthorizedError('The session access token has expired.');

@@ -45,7 +45,7 @@ export interface DataRefreshProps {
  * The scheduled refresh of the engines' data (issue 8): a rule on the default bus invokes the refresh function
  * daily; it downloads the sanctions lists and IP lists from their official URLs, rebuilds the AML index and the IP
  * lists with the project's ingestion code and writes them to the data bucket under `aml/` and `ip/`. The
- * aml-screening function prefers the bucket's index to its layer's copy at cold start.
+ * aml-screening and ip-analysis functions prefer the bucket's copies to their layers' at cold start.
  *
  * The function may read `aml/*` (the previous index) and put `aml/*` and `ip/*`; nothing else of the bucket, and
  * no table or media access.
@@ -92,6 +92,22 @@ export class DataRefresh extends Construct {
       DATA_PREFIXES.aml,
       { read: true },
       'The aml-screening function loads the refreshed index (aml/index.json.gz) of the data bucket at cold start.',
+    );
+    fn.addEnvironment('DATA_BUCKET_NAME', dataBucket.bucketName);
+  }
+
+  /**
+   * Lets `fn` read the refreshed IP list snapshot (`ip/*`: GetObject, and HeadObject for the ETag re-check) and
+   * sets `DATA_BUCKET_NAME`; functions/core/steps/ip-engine-source.ts prefers it to the layer's snapshot.
+   */
+  public static grantReadIp(fn: lambda.Function, dataBucket: s3.IBucket): void {
+    grantObjects(
+      fn,
+      dataBucket,
+      DATA_PREFIXES.ip,
+      { read: true },
+      'The ip-analysis function loads the refreshed IP list snapshot (ip/manifest.json, ip/index.json, ip/lists.bin) ' +
+        'of the data bucket at cold start and re-checks its ETag.',
     );
     fn.addEnvironment('DATA_BUCKET_NAME', dataBucket.bucketName);
   }

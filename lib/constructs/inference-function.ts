@@ -44,11 +44,11 @@ export class InferenceFunction extends Construct {
     });
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Execution role of the inference function (face match, liveness)',
+      description: 'Execution role of the inference function (document reading, face match, liveness)',
     });
     logGroup.grantWrite(role);
     this.function = new lambda.DockerImageFunction(this, 'Function', {
-      description: 'Inference: face match and liveness on ONNX Runtime (functions/inference)',
+      description: 'Inference: document reading, face match and liveness on ONNX Runtime (functions/inference)',
       code: lambda.DockerImageCode.fromImageAsset(props.settings.handlerRoot, {
         file: 'functions/inference/Dockerfile',
         ignoreMode: IgnoreMode.GLOB,

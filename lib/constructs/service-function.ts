@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -27,6 +28,12 @@ export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
 /** `POWERTOOLS_SERVICE_NAME` of every function: the service name in every log line and trace. */
 export const SERVICE_NAME = 'step-verification';
+
+/**
+ * `POWERTOOLS_METRICS_NAMESPACE` of every function: the CloudWatch namespace of the custom metrics
+ * (`OBSERVABILITY_DEFAULTS.namespace` of functions/api/observability.ts; lib/ does not import handler code).
+ */
+export const METRICS_NAMESPACE = 'StepVerification';
 
 /** What every function of the service shares: where its code is, its base environment and its logs. */
 export interface ServiceFunctionSettings {
@@ -62,7 +69,7 @@ export interface ServiceEnvironmentProps {
  * @example
  * { "TABLE_NAME": "…", "BUCKET_NAME": "…", "STAGE": "sandbox", "RETENTION_DAYS": "30",
  *   "NODE_OPTIONS": "--enable-source-maps", "POWERTOOLS_SERVICE_NAME": "step-verification",
- *   "POWERTOOLS_LOG_LEVEL": "INFO" }
+ *   "POWERTOOLS_LOG_LEVEL": "INFO", "POWERTOOLS_METRICS_NAMESPACE": "StepVerification" }
  */
 export function serviceEnvironment(props: ServiceEnvironmentProps): Record<string, string> {
   return {
@@ -73,6 +80,7 @@ export function serviceEnvironment(props: ServiceEnvironmentProps): Record<strin
     NODE_OPTIONS: '--enable-source-maps',
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_LOG_LEVEL: props.logLevel,
+    POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
   };
 }
 
@@ -93,6 +101,18 @@ export interface ServiceFunctionProps {
    * @default none
    */
   readonly externalModules?: readonly string[];
+  /**
+   * Identifiers esbuild replaces with constant expressions (JSON text), e.g. `STEP_BUNDLE_DEFINE` of step-api.ts.
+   * @default none
+   * @see https://esbuild.github.io/api/#define
+   */
+  readonly define?: Readonly<Record<string, string>>;
+  /**
+   * Shell commands run around the local esbuild bundling (e.g. to add files beside the bundle).
+   * @default none
+   * @see https://docs.aws.amazon.com/cdk/api/v2/docs/aws-cdk-lib.aws_lambda_nodejs.ICommandHooks.html
+   */
+  readonly commandHooks?: ICommandHooks;
   /** Construct id prefix of the role and log group. @default the function's id */
   readonly namePrefix?: string;
   /** What the function is called in error messages. @default the function's id */
@@ -167,6 +187,8 @@ export function createServiceFunction(scope: Construct, id: string, props: Servi
       // The AWS SDK is bundled rather than taken from the runtime, so the deployed code runs the SDK version
       // the tests ran. The IP data packages are data, not code: they reach the function as a layer.
       externalModules: ['@ip-location-db/*', ...(props.externalModules ?? [])],
+      ...(props.define ? { define: { ...props.define } } : {}),
+      ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
     },
   });
   acknowledgeOn(fn, {

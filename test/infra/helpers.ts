@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { routes } from '../../functions/routes.ts';
 import { DATA_REFRESH_ENTRY } from '../../lib/constructs/data-refresh.ts';
+import { HOSTED_ASSETS_ENTRY } from '../../lib/constructs/hosted-flow.ts';
 import { WEBHOOK_DELIVERY_ENTRY } from '../../lib/constructs/session-events.ts';
 import { REPO_ROOT } from '../../lib/paths.ts';
 import { VerificationStack } from '../../lib/verification-stack.ts';
 import type { VerificationStackProps } from '../../lib/verification-stack.ts';
 
 /**
- * The two functions that are not routes: the name their stub answers with, their handler entry, and the logical
+ * The functions that are not routes of functions/routes.ts: the name their stub answers with, their handler entry, and the logical
  * id prefixes of the function, its role and its log group.
  */
 export const EVENT_FUNCTIONS = {
@@ -28,6 +29,13 @@ export const EVENT_FUNCTIONS = {
     id: 'DataRefreshFunction',
     role: 'DataRefreshFunctionRole',
     logs: 'DataRefreshFunctionLogs',
+  },
+  hosted: {
+    name: 'HostedFlow',
+    handler: HOSTED_ASSETS_ENTRY,
+    id: 'HostedFlowFunction',
+    role: 'HostedFlowFunctionRole',
+    logs: 'HostedFlowFunctionLogs',
   },
 } as const;
 

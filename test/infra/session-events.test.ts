@@ -15,7 +15,7 @@ import { allowedActions, EVENT_FUNCTIONS, logicalId, roleStatements, synthStack,
 describe('SessionEvents (webhooks over EventBridge)', () => {
   let stubs: ReturnType<typeof writeStubHandlers>;
   let template: Template;
-  let ids: { bus: string; queue: string; delivery: string; rule: string; table: string };
+  let ids: { bus: string; queue: string; retry: string; delivery: string; rule: string; table: string };
 
   beforeAll(() => {
     stubs = writeStubHandlers();
@@ -23,6 +23,7 @@ describe('SessionEvents (webhooks over EventBridge)', () => {
     ids = {
       bus: logicalId(template, 'AWS::Events::EventBus', 'EventsBus'),
       queue: logicalId(template, 'AWS::SQS::Queue', 'EventsDeadLetterQueue'),
+      retry: logicalId(template, 'AWS::SQS::Queue', 'EventsRetryQueue'),
       delivery: logicalId(template, 'AWS::Lambda::Function', EVENT_FUNCTIONS.delivery.id),
       rule: logicalId(template, 'AWS::Events::Rule', 'EventsSessionDecided'),
       table: logicalId(template, 'AWS::DynamoDB::Table', 'StorageTable'),
@@ -39,7 +40,7 @@ describe('SessionEvents (webhooks over EventBridge)', () => {
     const file = join(REPO_ROOT, WEBHOOK_DELIVERY_ENTRY);
 
     expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toMatch(/export async function handler\b/);
+    expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
   });
 
   it('creates one custom bus and a rule on it matching session.decided from step-verification', () => {
@@ -79,16 +80,47 @@ describe('SessionEvents (webhooks over EventBridge)', () => {
       MaximumEventAgeInSeconds: 21_600,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.queue, 'Arn'] } } },
     });
+    // The on-failure destination, and the function's own dead-lettering after the last attempt: one statement.
     expect(roleStatements(template, EVENT_FUNCTIONS.delivery.role)).toContainEqual({
       Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
       Effect: 'Allow',
-      Resource: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+      Resource: [{ 'Fn::GetAtt': [ids.queue, 'Arn'] }, { 'Fn::GetAtt': [ids.retry, 'Arn'] }],
     });
   });
 
   it('encrypts the dead-letter queue with SQS-managed keys and keeps messages 14 days', () => {
-    template.resourceCountIs('AWS::SQS::Queue', 1);
+    template.resourceCountIs('AWS::SQS::Queue', 2);
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600 });
+  });
+
+  it('re-enqueues failed attempts on an encrypted retry queue that the delivery function consumes and sends to', () => {
+    const queue = template.toJSON().Resources[ids.retry] as { Properties: Record<string, any> };
+    const fn = template.toJSON().Resources[ids.delivery] as { Properties: Record<string, any> };
+
+    expect(queue.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.queue, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [ids.retry, 'Arn'] },
+      FunctionName: { Ref: ids.delivery },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      WEBHOOK_RETRY_QUEUE_URL: { Ref: ids.retry },
+      WEBHOOK_DEAD_LETTER_QUEUE_URL: { Ref: ids.queue },
+    });
+    expect(roleStatements(template, EVENT_FUNCTIONS.delivery.role)).toContainEqual({
+      Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [ids.retry, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: ids.retry }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
   });
 
   it('denies non-TLS access to the queue and lets EventBridge send to it only from the rule', () => {

@@ -2,6 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
+import { HOSTED_PATHS } from '../../lib/constructs/hosted-flow.ts';
 import { decidesSessions, storesMedia, touchesSessions, usesSats } from '../../lib/constructs/step-api.ts';
 import type { VerificationStack } from '../../lib/verification-stack.ts';
 import {
@@ -111,7 +112,12 @@ describe('VerificationStack (sandbox, defaults)', () => {
         'POST /api/v1/sessions/token',
         'GET /api/v1/sessions/{sessionId}',
         'GET /api/v1/openapi.json',
-      ].sort(),
+        // routes added to functions/routes.ts since, and the Web SDK's static files (lib/constructs/hosted-flow.ts)
+        ...routes.map((r) => `${r.method} ${r.path}`),
+        ...HOSTED_PATHS.map((p) => `GET ${p}`),
+      ]
+        .filter((v, i, all) => all.indexOf(v) === i)
+        .sort(),
     );
     for (const route of routes) {
       expect(targets.get(`${route.method} ${route.path}`)).toBe(functionId(template, route.name));
@@ -122,7 +128,7 @@ describe('VerificationStack (sandbox, defaults)', () => {
     template.resourcePropertiesCountIs(
       'AWS::ApiGateway::Method',
       { AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } },
-      routes.length,
+      routes.length + HOSTED_PATHS.length,
     );
   });
 
@@ -476,11 +482,34 @@ describe('VerificationStack (sandbox, defaults)', () => {
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [dataBucket, 'Arn'] }, '/aml/*']] },
       ],
     });
-    // No other route reads the data bucket, and nothing but the refresh writes it.
-    for (const route of routes.filter((r) => r.name !== 'AmlScreening')) {
+    // No other route but ip-analysis (ip/*, below) reads the data bucket, and nothing but the refresh writes it.
+    for (const route of routes.filter((r) => r.name !== 'AmlScreening' && r.name !== 'IpAnalysis')) {
       expect(JSON.stringify(roleStatements(template, `Api${route.name}Role`)), route.name).not.toContain(dataBucket);
       expect(environmentOf(template, functionId(template, route.name)).DATA_BUCKET_NAME).toBeUndefined();
     }
+  });
+
+  it('gives the ip-analysis function DATA_BUCKET_NAME and read on ip/* only of the data bucket, besides its layer', () => {
+    const dataBucket = logicalId(template, 'AWS::S3::Bucket', 'StorageDataBucket');
+    const ip = functionId(template, 'IpAnalysis');
+
+    expect(environmentOf(template, ip)).toMatchObject({
+      DATA_BUCKET_NAME: { Ref: dataBucket },
+      IP_DATA_DIR: '/opt/ip-data/lists',
+    });
+    const onDataBucket = roleStatements(template, 'ApiIpAnalysisRole').filter((s) => JSON.stringify(s).includes(dataBucket));
+    expect(onDataBucket).toEqual([
+      {
+        Action: ['s3:GetBucket*', 's3:GetObject*', 's3:List*'],
+        Effect: 'Allow',
+        Resource: [
+          { 'Fn::GetAtt': [dataBucket, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [dataBucket, 'Arn'] }, '/ip/*']] },
+        ],
+      },
+    ]);
+    // Read only: no put, no delete, and not the AML index.
+    expect(JSON.stringify(onDataBucket)).not.toMatch(/s3:PutObject|s3:DeleteObject|\/aml\//);
   });
 
   it('grants put and get on sessions/* of the media bucket to the three media steps only', () => {

@@ -158,20 +158,6 @@ describe('validation (SPEC.md 7)', () => {
   });
 });
 
-describe('steps whose engines are not built', () => {
-  it.each([
-    ['id-verification', { frontImageBase64: MEDIA.jpg, fileExtension: 'jpg', documentId: 'doc_passport' }],
-  ])('%s answers 501 after validation and writes nothing', async (step, fields) => {
-    const tenant = await newTenant();
-    const answer = await post(step, { workflowId: tenant.workflowId, ...fields }, { key: tenant.apiKey });
-    expectProblem(answer, 501);
-    const sessions = (await scan('SESSION#')).filter((i) => i.appId === tenant.appId);
-    expect(sessions).toEqual([]);
-    const invalid = await post(step, { workflowId: tenant.workflowId }, { key: tenant.apiKey });
-    expectProblem(invalid, 400);
-  });
-});
-
 describe('routing', () => {
   it('answers 404 to an unknown path and 405 to a wrong method, as problem details', async () => {
     const unknown = await fetch(new URL('/api/v1/steps/nothing', sandbox().baseUrl), { method: 'POST' });

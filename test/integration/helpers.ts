@@ -52,6 +52,28 @@ export async function post(
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: parsed };
 }
 
+/**
+ * Calls any route of the service (sessions API, document templates) by path, with an API key or a session access
+ * token. `path` starts with `/api/v1/`; the body, when given, is sent as JSON.
+ */
+export async function call(
+  method: string,
+  path: string,
+  opts: { key?: string; sat?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${new URL(sandbox().baseUrl).origin}${path}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.key ? { 'x-api-key': opts.key } : {}),
+      ...(opts.sat ? { authorization: `Bearer ${opts.sat}` } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
 /** Runs `npm run admin -- <args> --json` against the test service's DATA_DIR and returns its last JSON line. */
 export async function admin(...args: string[]): Promise<Record<string, any>> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...args, '--json'], {

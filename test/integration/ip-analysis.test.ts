@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, sandbox } from './helpers.ts';
+import { newTenant, post, sandbox } from './helpers.ts';
 import { spawnService, type SpawnedService } from './spawn.ts';
 
 /** IP analysis (SPEC.md 4.5, result 2.8) on real addresses through the local HTTP API. */
@@ -48,6 +48,43 @@ describe('ip-analysis on real addresses', () => {
   });
 });
 
+describe('ip-analysis of a browser caller (issue 7): the source address, not the body', () => {
+  const mintSat = async (apiKey: string) => {
+    const res = await fetch(new URL('/api/v1/sessions/token', sandbox().baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: '{}',
+    });
+    return ((await res.json()) as { sat: string }).sat;
+  };
+
+  it('analyses the socket address of a sat caller whatever its body says', async () => {
+    const { apiKey } = await newTenant();
+    const sat = await mintSat(apiKey);
+    const { status, body } = await post('ip-analysis', { ipAddress: '73.162.1.1' }, { key: null, headers: { authorization: `Bearer ${sat}` } });
+    expect(status).toBe(200);
+    expect(body.result.ipAddress).toBe('127.0.0.1'); // the test's own connection, not the body's residential address
+    expect(body.decision).toBe('InReview');
+    expect(body.statusReason).toContain('not publicly routable');
+  });
+
+  it('takes the address a trusted proxy forwards (TRUST_PROXY_HOPS=1 in this service)', async () => {
+    const { apiKey } = await newTenant();
+    const sat = await mintSat(apiKey);
+    const { body } = await post('ip-analysis', { ipAddress: '185.220.101.1' }, {
+      key: null,
+      headers: { authorization: `Bearer ${sat}`, 'x-forwarded-for': '198.51.100.250, 73.162.1.1' },
+    });
+    expect(body.result).toMatchObject({ ipAddress: '73.162.1.1', country: 'USA' });
+    expect(body.decision).toBe('Approved');
+  });
+
+  it('keeps analysing the body address of a secret-key caller', async () => {
+    const { body } = await post('ip-analysis', { workflowId: sandbox().workflowId, ipAddress: '8.8.8.8' }, { headers: { 'x-forwarded-for': '73.162.1.1' } });
+    expect(body.result.ipAddress).toBe('8.8.8.8');
+  });
+});
+
 describe('ip-analysis when its provider fails (SPEC.md 3.4 rule 5)', () => {
   let broken: SpawnedService;
   beforeAll(async () => {
@@ -68,5 +105,10 @@ describe('ip-analysis when its provider fails (SPEC.md 3.4 rule 5)', () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ status: 'Failed', decision: 'InReview', result: null });
     expect(body['statusReason']).toEqual(expect.stringContaining('provider failed'));
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY_HOPS (the default)', async () => {
+    const res = await fetch(new URL('/flow/client-ip', broken.sandbox.baseUrl), { headers: { 'x-forwarded-for': '73.162.1.1' } });
+    expect(await res.json()).toEqual({ ipAddress: '127.0.0.1' });
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../functions/core/webhooks/signature.ts';
-import { admin, newTenant, post, sandbox } from './helpers.ts';
+import { admin, call, newTenant, post, sandbox } from './helpers.ts';
 
 /**
  * The session life through the local HTTP API (issue 8): a server mints a session access token, the SDK side runs
@@ -37,20 +37,6 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 
-const origin = () => new URL(sandbox().baseUrl).origin;
-async function call(method: string, path: string, opts: { key?: string; sat?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${origin()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.key ? { 'x-api-key': opts.key } : {}),
-      ...(opts.sat ? { authorization: `Bearer ${opts.sat}` } : {}),
-      ...opts.headers,
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 async function waitFor<T>(fn: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -81,9 +67,10 @@ describe('session life with a server-minted token', () => {
     expect(before.body).toMatchObject({ sessionId, state: 'Created', decision: null, clientData: 'user-42', workflowSteps: ['step_ip_analysis'] });
 
     failNext = 1; // the receiver fails once: the delivery is retried
-    const step = await post('ip-analysis', { ipAddress: '81.2.69.142' }, { key: null, headers: { authorization: `Bearer ${sat}` } });
+    // A browser (sat) is analysed at its source address: the one the (test's trusted) proxy forwards.
+    const step = await post('ip-analysis', { ipAddress: '8.8.8.8' }, { key: null, headers: { authorization: `Bearer ${sat}`, 'x-forwarded-for': '81.2.69.142' } });
     expect(step.status).toBe(200);
-    expect(step.body).toMatchObject({ sessionId, status: 'Completed', decision: 'Approved' });
+    expect(step.body).toMatchObject({ sessionId, status: 'Completed', decision: 'Approved', result: { ipAddress: '81.2.69.142' } });
 
     const session = await call('GET', `/api/v1/sessions/${sessionId}`, { key: tenant.apiKey });
     expect(session.body).toMatchObject({ state: 'Processing', decision: 'Approved', steps: [{ stepCode: 'step_ip_analysis', status: 'Completed', decision: 'Approved' }] });

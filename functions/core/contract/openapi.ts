@@ -2,6 +2,7 @@ import { createDocument } from 'zod-openapi';
 import { z } from 'zod';
 import { STEPS_BASE_PATH } from '../../routes.ts';
 import { ProblemDetailsSchema } from './common.ts';
+import { DocumentTemplatesQuerySchema, DocumentTemplatesViewSchema } from './documents.ts';
 import { CreateSessionRequestSchema, SessionTokenResponseSchema, SessionViewSchema } from './sessions.ts';
 import {
   AmlScreeningEnvelopeSchema,
@@ -31,7 +32,6 @@ const PROBLEMS: Record<string, string> = {
   '409': 'The step is already in progress for this session.',
   '415': 'The request is not application/json.',
   '500': 'Internal error; nothing was recorded for the request.',
-  '501': 'The engine of this step is not available in this version; nothing was recorded.',
 };
 
 const STEPS: Array<{ path: string; summary: string; request: z.ZodType; response: z.ZodType; operationId: string }> = [
@@ -96,6 +96,15 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       security: [{ ApiKey: [] }, { SessionToken: [] }],
       requestParams: { path: z.object({ sessionId: z.string() }) },
       responses: { '200': { description: 'The session.', content: { 'application/json': { schema: SessionViewSchema } } }, ...problems('401', '402', '403', '404') },
+    },
+  };
+  paths['/api/v1/document-templates'] = {
+    get: {
+      operationId: 'listDocumentTemplates',
+      summary: "The enabled document templates (documentId values of ID verification) a workflow accepts (any key of the application; a sat reads its session's workflow).",
+      security: [{ ApiKey: [] }, { SessionToken: [] }],
+      requestParams: { query: DocumentTemplatesQuerySchema },
+      responses: { '200': { description: 'The templates.', content: { 'application/json': { schema: DocumentTemplatesViewSchema } } }, ...problems('400', '401', '402', '403', '404') },
     },
   };
   return createDocument({

@@ -13,7 +13,7 @@ import type { Service } from '../service.ts';
 import { CallerKind, type AuthHeaders, type Caller } from '../auth.ts';
 import { sessionDecidedEvent } from '../events.ts';
 import type { Session, StepRecord, Workflow } from '../store/model.ts';
-import type { StepOutcome } from '../store/sessions.ts';
+import type { SessionFields, StepOutcome } from '../store/sessions.ts';
 
 /** What a step's `run` receives besides its input. */
 export interface StepContext {
@@ -32,11 +32,20 @@ export interface StepContext {
 export interface StepDefinition<Req extends { sessionId?: string | null; workflowId?: string | null }, Input, Engine> {
   readonly stepCode: StepCode;
   readonly schema: z.ZodType<Req, unknown>;
-  /** Turns the request into engine input; returns field errors for a 400 (bad media and the like). */
-  readonly prepare: (req: Req, service: Service) => Promise<{ input: Input } | { errors: FieldErrors }>;
   /**
-   * Loads (once per process) the engine. Throws `EngineNotAvailableError` (501) when the step's engine is not
-   * built; throws `ProviderError` when its data cannot be loaded (then SPEC.md rules 4-5 apply).
+   * Turns the request into engine input; returns field errors for a 400 (bad media and the like). `origin` says
+   * who called and from which network address (the IP step analyses a browser's own address, not its body's).
+   */
+  readonly prepare: (req: Req, service: Service, origin: RequestOrigin) => Promise<{ input: Input } | { errors: FieldErrors }>;
+  /**
+   * Optional check of the prepared input against the session and workflow it runs on, before anything is written
+   * (e.g. the document template of ID verification). Throws a ServiceError (400/404) to refuse the call; may return
+   * fields the finished step sets on its session (e.g. `documentId`).
+   */
+  readonly admit?: (input: Input, target: AdmitTarget) => Promise<{ input: Input; sessionFields?: SessionFields }>;
+  /**
+   * Loads (once per process) the engine; throws `ProviderError` when its data cannot be loaded (then SPEC.md rules
+   * 4-5 apply).
    */
   readonly engine: (service: Service) => Promise<Engine>;
   /** Runs the engine and turns its measurements into an outcome with the workflow's thresholds. */
@@ -45,11 +54,35 @@ export interface StepDefinition<Req extends { sessionId?: string | null; workflo
   readonly providerFailure: { decision: Decision; statusReason: string };
 }
 
+/** What {@link StepDefinition.admit} sees: the caller, and the session (null when the call creates it) and workflow. */
+export interface AdmitTarget {
+  readonly service: Service;
+  readonly owner: Caller;
+  readonly session: Session | null;
+  readonly workflow: Workflow;
+}
+
 /** The request as the runner needs it, independent of HTTP. */
 export interface StepCall {
   /** Lower-cased request headers (credentials and `Origin`). */
   headers: AuthHeaders;
   body: unknown;
+  /**
+   * The network address the request came from: API Gateway's `requestContext.identity.sourceIp` on AWS, the
+   * socket's peer locally (or X-Forwarded-For behind a trusted proxy, `TRUST_PROXY_HOPS`). Absent when unknown.
+   */
+  sourceIp?: string | undefined;
+}
+
+/**
+ * Who made a step call and from where, as `prepare` sees it.
+ * @example { "callerKind": "sat", "sourceIp": "81.2.69.142" }
+ */
+export interface RequestOrigin {
+  /** How the caller authenticated: `sat` and `public` are browsers (the Web SDK), `secret` the integrator's server. */
+  readonly callerKind: CallerKind;
+  /** See {@link StepCall.sourceIp}. */
+  readonly sourceIp: string | undefined;
 }
 
 /**
@@ -61,7 +94,7 @@ export interface StepCall {
  * or stuck.
  *
  * @returns the envelope of SPEC.md 2.3 (the stored one when the step had already finished: rule 1).
- * @throws ServiceError subclasses for 4xx/501 answers; any other error is an internal failure (500).
+ * @throws ServiceError subclasses for 4xx/503 answers; any other error is an internal failure (500).
  */
 export async function runStep<Req extends { sessionId?: string | null; workflowId?: string | null }, Input, Engine>(
   def: StepDefinition<Req, Input, Engine>,
@@ -79,7 +112,7 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
   const parsed = def.schema.safeParse(body);
   if (!parsed.success) throw new ValidationError('The request body is invalid.', zodFieldErrors(parsed.error));
   const req = parsed.data;
-  const prepared = await def.prepare(req, service);
+  const prepared = await def.prepare(req, service, { callerKind: owner.kind, sourceIp: call.sourceIp });
   if ('errors' in prepared) throw new ValidationError('The request body is invalid.', prepared.errors);
 
   let engine: Engine | undefined;
@@ -93,8 +126,10 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
 
   const target = await resolveSession(req, owner, def.stepCode, service);
   const { workflow } = target;
+  const admitted = def.admit ? await def.admit(prepared.input, { service, owner, session: target.session, workflow }) : { input: prepared.input };
+  const sessionFields = admitted.sessionFields;
   const run = (session: Session, sentToInference: () => Promise<void>) =>
-    runEngine(def, engine, providerError, prepared.input, { service, owner, session, workflow, sentToInference });
+    runEngine(def, engine, providerError, admitted.input, { service, owner, session, workflow, sentToInference });
 
   if (target.session === null) {
     // A new session: nobody can address it before this answer returns its id, so no claim is needed. The engine
@@ -105,6 +140,7 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
       workflowId: workflow.workflowId,
       environment: owner.environment,
       state: SessionState.InProgress,
+      ...sessionFields,
     });
     const outcome = await run(draft, async () => undefined);
     const { session, step } = await service.sessions.createFinishedSession(draft, def.stepCode, outcome, workflow);
@@ -138,6 +174,7 @@ export async function runStep<Req extends { sessionId?: string | null; workflowI
     def.stepCode,
     { status: finished.status, decision: finished.decision },
     workflow,
+    sessionFields,
   );
   if (recorded.decided) await publishDecided(service, session.sessionId, owner.app.appId);
   return toEnvelope(finished);

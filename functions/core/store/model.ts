@@ -25,6 +25,8 @@ export const Keys = {
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   step: (sessionId: string, stepCode: string) => ({ PK: `SESSION#${sessionId}`, SK: `STEP#${stepCode}` }),
   whitelist: (appId: string, subjectKey: string, entityId: string) => ({ PK: `APP#${appId}`, SK: `WL#${subjectKey}#${entityId}` }),
+  /** Document templates of the deployment (functions/core/store/templates.ts), one partition. */
+  template: (templateId: string) => ({ PK: 'DOCTEMPLATE', SK: `DOC#${templateId}` }),
 } as const;
 
 /** An organisation: the billing and suspension unit. */
@@ -74,6 +76,10 @@ export interface Workflow {
   steps: StepCode[];
   /** Per-step threshold overrides (merged over each engine's documented defaults). */
   thresholds?: Record<string, Record<string, number>>;
+  /**
+   * Document templates (`doc_<id>`) the workflow accepts for ID verification; absent means every enabled template.
+   */
+  documentIds?: string[];
   createdAt: string;
 }
 

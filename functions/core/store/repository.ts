@@ -213,14 +213,18 @@ export class Repository {
     await this.update(Keys.org(orgId), 'SET features = :v', undefined, { ':v': features }, `Organisation ${orgId}`);
   }
 
-  /** Creates a workflow for an application. @throws NotFoundError for an unknown app. */
-  async createWorkflow(input: { appId: string; name?: string; steps: StepCode[] }): Promise<Workflow> {
+  /**
+   * Creates a workflow for an application; `documentIds` limits the document templates it accepts (checked by the caller).
+   * @throws NotFoundError for an unknown app.
+   */
+  async createWorkflow(input: { appId: string; name?: string; steps: StepCode[]; documentIds?: string[] }): Promise<Workflow> {
     await this.getApp(input.appId);
     const wf: Workflow = {
       workflowId: newWorkflowId(),
       appId: input.appId,
       name: input.name ?? 'custom',
       steps: input.steps,
+      ...(input.documentIds ? { documentIds: input.documentIds } : {}),
       createdAt: now(),
     };
     await this.putWorkflow(wf);
@@ -303,8 +307,21 @@ export class Repository {
     return (out.Items ?? []).map((i) => strip<WhitelistEntry>(i)!);
   }
 
-  /** An application and its organisation in one round trip; null when either is absent. */
-  async findAppOwner(appId: string): Promise<{ app: App; org: Org } | null> {
+  /**
+   * An application and its organisation; null when either is absent, or when `orgId` is given and is not the app's.
+   * One round trip (BatchGetItem) when the caller knows the organisation (a session access token's `org` claim), else
+   * two (the app, then the org it names).
+   */
+  async findAppOwner(appId: string, orgId?: string): Promise<{ app: App; org: Org } | null> {
+    if (orgId) {
+      const batch = await this.ddb.send(
+        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: [Keys.app(appId), Keys.org(orgId)] } } }),
+      );
+      const items = batch.Responses?.[this.table] ?? [];
+      const app = strip<App>(items.find((i) => i['SK'] === 'APP'));
+      const org = strip<Org>(items.find((i) => i['SK'] === 'ORG'));
+      return app && org && app.orgId === org.orgId ? { app, org } : null;
+    }
     const app = strip<App>((await this.ddb.send(new GetCommand({ TableName: this.table, Key: Keys.app(appId) }))).Item);
     if (!app) return null;
     const org = strip<Org>((await this.ddb.send(new GetCommand({ TableName: this.table, Key: Keys.org(app.orgId) }))).Item);

@@ -19,6 +19,11 @@ export interface NewSessionInput {
   expectedDetails?: Record<string, string>;
 }
 
+/** Session fields a finished step may set when the session has none yet (ID verification's document template). */
+export interface SessionFields {
+  documentId?: string;
+}
+
 /** Outcome of {@link SessionStore.claimStep}: either this call holds the step, or another record exists. */
 export type ClaimResult =
   | { claimed: true; step: StepRecord }
@@ -234,21 +239,24 @@ export class SessionStore {
   /**
    * Records a finished step on its session and, once every step of the workflow has finished, the session's
    * decision (SPEC.md 3.3; rule in {@link sessionDecision}). Moves a `Created` session to `InProgress`.
+   * `fields` are set only where the session has none yet (`if_not_exists`): a document template once chosen stays.
    */
   async recordStepOnSession(
     sessionId: string,
     stepCode: StepCode,
     summary: StepSummary,
     workflow: Workflow,
+    fields: SessionFields = {},
   ): Promise<{ session: Session; decided: boolean }> {
+    const doc = fields.documentId !== undefined;
     const out = await this.ddb.send(
       new UpdateCommand({
         TableName: this.table,
         Key: Keys.session(sessionId),
-        UpdateExpression: 'SET steps.#code = :summary, updatedAt = :now',
+        UpdateExpression: `SET steps.#code = :summary, updatedAt = :now${doc ? ', documentId = if_not_exists(documentId, :doc)' : ''}`,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#code': stepCode },
-        ExpressionAttributeValues: { ':summary': summary, ':now': new Date().toISOString() },
+        ExpressionAttributeValues: { ':summary': summary, ':now': new Date().toISOString(), ...(doc ? { ':doc': fields.documentId } : {}) },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -6,9 +6,10 @@ import { WEBHOOK_HEADERS, signWebhook } from './signature.ts';
 
 /**
  * Webhook delivery: turns one session event into a signed POST to the session's `callbackUrl` (else the
- * application's webhook URL). Shared by the AWS delivery Lambda (EventBridge target; a thrown
- * {@link RetryableDeliveryError} makes Lambda retry with backoff and finally park the event in the SQS dead-letter
- * queue) and the local in-process queue (same retries, dead letters in `$DATA_DIR/webhooks-dead-letter.jsonl`).
+ * application's webhook URL). Shared by the AWS delivery Lambda (EventBridge target; on a thrown
+ * {@link RetryableDeliveryError} it schedules the next attempt on the SQS retry queue, functions/events/
+ * webhook-delivery.ts) and the local in-process queue (the same schedule, dead letters in
+ * `$DATA_DIR/webhooks-dead-letter.jsonl`).
  */
 
 /**

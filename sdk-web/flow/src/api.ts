@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../src/errors.js';
 import { classify, type Problem } from './answers.js';
+import type { DocumentTemplateView } from './documents.js';
 
 export { readSatClaims, type Problem } from './answers.js';
 
@@ -31,6 +32,13 @@ export interface SessionView {
   workflowSteps: StepCode[];
   clientData: string | null;
   metadata: string | null;
+}
+
+/** `GET /api/v1/document-templates`. */
+export interface DocumentTemplatesView {
+  workflowId: string;
+  selectedDocumentId: string | null;
+  templates: DocumentTemplateView[];
 }
 
 /** `POST /api/v1/sessions` and `/sessions/token`. */
@@ -153,6 +161,11 @@ export class Api {
   /** Reads the sat's session. */
   getSession(sat: string, sessionId: string): Promise<SessionView> {
     return this.request('GET', `/sessions/${encodeURIComponent(sessionId)}`, { credential: { sat } });
+  }
+
+  /** The document templates the sat's session accepts (its workflow's enabled ones). */
+  documentTemplates(sat: string): Promise<DocumentTemplatesView> {
+    return this.request('GET', '/document-templates', { credential: { sat } });
   }
 
   /** Runs one step on the sat's session. */

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../src/errors.js';
 import { FlowMessageType, FlowUrlParam, HostMessageType, PROTOCOL_VERSION, isProtocolMessage, message } from '../../src/protocol.js';
 import type { ExpectedDetails, FlowConfig } from '../../src/types.js';
 import { Api, ApiError, MEDIA_FIELDS, readSatClaims, type SessionView, type StepCode, type StepEnvelope } from './api.js';
+import { CARD_ASPECT, documentType, type DocumentType } from './documents.js';
 import { CameraError, captureFrame, guideToVideoRect, recordLiveness, startCamera, stopCamera, videoReady, type Capture, type Facing, type LivenessMedia } from './camera.js';
 import { pickLanguage, translator, type Lang, type TextKey } from './i18n.js';
 import { instructionFor, isFixableCategory } from './instructions.js';
@@ -14,15 +15,6 @@ import { actions, announce, buildShell, button, choose, h, show, type Shell } fr
  * the session's decision. Steps already finished on the session (a resumed token-mode session) are skipped, and so
  * are steps that are not in the workflow.
  */
-
-/** Document types offered when the session has no document type yet, with their sides and card shape. */
-export const DOCUMENT_TYPES = [
-  { documentId: 'doc_passport', label: 'docPassport', sides: 1, aspect: 125 / 88 },
-  { documentId: 'doc_id_card', label: 'docIdCard', sides: 2, aspect: 85.6 / 53.98 },
-  { documentId: 'doc_driving_licence', label: 'docDrivingLicence', sides: 2, aspect: 85.6 / 53.98 },
-  { documentId: 'doc_residence_permit', label: 'docResidencePermit', sides: 2, aspect: 85.6 / 53.98 },
-] as const satisfies ReadonlyArray<{ documentId: string; label: TextKey; sides: 1 | 2; aspect: number }>;
-type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Length of the liveness recording, in milliseconds (the issue asks for 2-3 s). */
 export const LIVENESS_DURATION_MS = 3000;
@@ -311,17 +303,27 @@ async function runStep(ctx: Context, code: StepCode, body: Record<string, unknow
 
 // --- the flow -----------------------------------------------------------------------------------------------------
 
-async function chooseDocument(view: SessionView): Promise<DocumentType | { documentId: string; label: TextKey; sides: 2; aspect: number }> {
-  if (view.documentId) {
-    return DOCUMENT_TYPES.find((d) => d.documentId === view.documentId) ?? { documentId: view.documentId, label: 'docIdCard', sides: 2, aspect: 85.6 / 53.98 };
-  }
+/**
+ * The document type: the session's when it has one, else the user's choice among the templates the session's
+ * workflow accepts (GET /api/v1/document-templates); a single template is taken without asking.
+ * @throws FlowFailure `configuration_invalid` when the workflow accepts no template
+ */
+async function chooseDocument(ctx: Context): Promise<DocumentType> {
+  const answer = await api.documentTemplates(ctx.sat);
+  guard();
+  const types = answer.templates.map(documentType);
+  const chosen = ctx.view.documentId ?? answer.selectedDocumentId;
+  if (chosen) return types.find((d) => d.documentId === chosen) ?? { documentId: chosen, label: 'docIdCard', name: chosen, country: null, sides: 2, aspect: CARD_ASPECT };
+  if (types.length === 0) throw new FlowFailure(ErrorCode.ConfigurationInvalid, 'The workflow accepts no document template.');
+  if (types.length === 1) return types[0]!;
+  const text = (d: DocumentType) => (d.country ? `${t(d.label)} (${d.country})` : t(d.label));
   return choose<DocumentType>((pick) =>
     show(
       shell,
       'document-type',
       h('h1', {}, t('docTypeHeading')),
       h('p', { class: 'lead', id: 'doc-type-lead' }, t('docTypeLead')),
-      h('ul', { class: 'choices', 'aria-labelledby': 'doc-type-lead' }, ...DOCUMENT_TYPES.map((d) => h('li', {}, button(t(d.label), () => pick(d), 'secondary', { 'data-document': d.documentId })))),
+      h('ul', { class: 'choices', 'aria-labelledby': 'doc-type-lead' }, ...types.map((d) => h('li', {}, button(text(d), () => pick(d), 'secondary', { 'data-document': d.documentId })))),
     ),
   );
 }
@@ -481,7 +483,7 @@ async function run(cfg: FlowConfig): Promise<void> {
   // 3. Document: type, front (and back), ID verification.
   let front: Capture | null = null;
   if (idPending || facePending) {
-    const doc = await chooseDocument(v);
+    const doc = await chooseDocument(ctx);
     guard();
     for (;;) {
       front = await capture({

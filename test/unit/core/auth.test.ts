@@ -19,6 +19,7 @@ const caller = (over: Parameters<typeof owner>[0] & { kind?: Caller['kind'] } = 
 const repoWith = (found: KeyOwner | null) =>
   ({ findKeyOwner: vi.fn(async () => found), findAppOwner: vi.fn(async () => (found ? { app: found.app, org: found.org } : null)) }) as unknown as Repository & {
     findKeyOwner: ReturnType<typeof vi.fn>;
+    findAppOwner: ReturnType<typeof vi.fn>;
   };
 const issuer = new SatIssuer(Buffer.alloc(32, 7));
 
@@ -49,10 +50,12 @@ describe('Authenticator.authenticate', () => {
   });
 
   it('accepts a valid session access token bound to its session, and refuses a forged or expired one', async () => {
-    const auth = new Authenticator(repoWith(owner()), async () => issuer);
-    const { token } = await issuer.mint({ sessionId: 's-1', appId: 'app_1', environment: 'sandbox' });
+    const repo = repoWith(owner());
+    const auth = new Authenticator(repo, async () => issuer);
+    const { token } = await issuer.mint({ sessionId: 's-1', appId: 'app_1', orgId: 'org_1', environment: 'sandbox' });
     expect(await auth.authenticate({ authorization: `Bearer ${token}` })).toMatchObject({ kind: 'sat', sessionId: 's-1' });
-    const forged = await new SatIssuer(Buffer.alloc(32, 8)).mint({ sessionId: 's-1', appId: 'app_1', environment: 'sandbox' });
+    expect(repo.findAppOwner).toHaveBeenCalledWith('app_1', 'org_1');
+    const forged = await new SatIssuer(Buffer.alloc(32, 8)).mint({ sessionId: 's-1', appId: 'app_1', orgId: 'org_1', environment: 'sandbox' });
     await expect(auth.authenticate({ authorization: `Bearer ${forged.token}` })).rejects.toThrow(/not valid/);
     vi.useFakeTimers({ now: Date.now() + 3_600_000 });
     await expect(auth.authenticate({ authorization: `Bearer ${token}` })).rejects.toThrow(/expired/);

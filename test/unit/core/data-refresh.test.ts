@@ -3,12 +3,18 @@ import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshAmlIndex } from '../../../functions/core/data-refresh.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { refreshAmlIndex, refreshIpLists } from '../../../functions/core/data-refresh.ts';
 import { DATA_KEYS } from '../../../functions/core/store/data-bucket.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const UN_XML = path.resolve(ROOT, '..', 'shared', 'data', 'sanctions', 'un_sc_consolidated', 'consolidated.xml');
 const s3Mock = mockClient(S3Client);
+// The IP ingestion itself is tested in test/unit/engines/ip; here it only has to report a written snapshot.
+vi.mock('../../../functions/engines/ip/ingest/runIngest.ts', () => ({
+  runIngest: vi.fn(async () => ({ written: true, sources: [{ id: 'tor-onionoo', status: 'fresh' }] })),
+}));
 const noSuchKey = Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
 
 afterEach(() => {
@@ -42,5 +48,28 @@ describe('refreshAmlIndex (scheduled refresh into the data bucket)', () => {
     expect(out.sources.find((s) => s.id === 'us_ofac_sdn')?.status).toBe('kept');
     const keys = s3Mock.commandCalls(PutObjectCommand).map((c) => c.args[0].input.Key);
     expect(keys).toEqual([DATA_KEYS.amlIndex, DATA_KEYS.amlSources]);
+  });
+});
+
+describe('refreshIpLists (scheduled refresh of the IP lists)', () => {
+  it('uploads the snapshot under ip/ with manifest.json last, so that a reader seeing the new manifest finds its files', async () => {
+    s3Mock.on(PutObjectCommand).resolves({});
+    const workDir = mkdtempSync(path.join(tmpdir(), 'ip-refresh-'));
+    try {
+      const out = await refreshIpLists({
+        s3: new S3Client({ region: 'us-east-1' }),
+        bucket: 'data',
+        currentDir: path.join(ROOT, 'data', 'ip'),
+        workDir,
+        timeoutMs: 1000,
+        log: () => undefined,
+      });
+      expect(out.written).toBe(true);
+      const keys = s3Mock.commandCalls(PutObjectCommand).map((c) => c.args[0].input.Key);
+      expect([...keys].sort()).toEqual(['ip/SOURCES.md', 'ip/index.json', 'ip/lists.bin', 'ip/manifest.json']);
+      expect(keys.at(-1)).toBe('ip/manifest.json');
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   });
 });

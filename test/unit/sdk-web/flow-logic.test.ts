@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCategory } from '../../../functions/core/constants.ts';
+import { Decision as CoreDecision, ErrorCategory, SessionState as CoreSessionState } from '../../../functions/core/constants.ts';
 import { ErrorCode, VerificationError, isErrorCode } from '../../../sdk-web/src/errors.ts';
 import { PROTOCOL, PROTOCOL_VERSION, isProtocolMessage, message } from '../../../sdk-web/src/protocol.ts';
 import { classify, readSatClaims } from '../../../sdk-web/flow/src/answers.ts';
 import { TEXTS, pickLanguage, translator } from '../../../sdk-web/flow/src/i18n.ts';
 import { CATEGORY_INSTRUCTIONS, instructionFor, isFixableCategory } from '../../../sdk-web/flow/src/instructions.ts';
+import { CARD_ASPECT, PAGE_ASPECT, documentType } from '../../../sdk-web/flow/src/documents.ts';
+import { DOCUMENT_TEMPLATES_SEED } from '../../../functions/engines/document/templates/loadTemplates.ts';
 
 /**
  * The DOM-free parts of the SDK and its flow: the closed error-code set and its documentation, the message
@@ -115,5 +117,33 @@ describe('errorCategory instructions', () => {
     expect(isFixableCategory('made_up')).toBe(false);
     expect(instructionFor('made_up', t)).toBe(t('cat_provider_error'));
     expect(instructionFor('multiple_faces', t)).toBe('More than one face is visible. Make sure only you are in the picture.');
+  });
+});
+
+describe('document types from the service templates', () => {
+  it('maps every seed template to a labelled type with its sides and framing shape, in both languages', () => {
+    const types = DOCUMENT_TEMPLATES_SEED.map((t) => documentType({ documentId: t.id, name: t.name, kind: t.kind, sides: [...t.sides], country: t.country }));
+    expect(types.map((d) => [d.documentId, d.label, d.sides, d.aspect])).toEqual([
+      ['doc_passport', 'docPassport', 1, PAGE_ASPECT],
+      ['doc_id_card', 'docIdCard', 2, CARD_ASPECT],
+      ['doc_residence_permit', 'docResidencePermit', 2, CARD_ASPECT],
+      ['doc_driving_licence', 'docDrivingLicence', 2, CARD_ASPECT],
+    ]);
+    for (const d of types) for (const lang of ['en', 'es'] as const) expect(translator(lang)(d.label)).not.toBe(d.label);
+  });
+
+  it('keeps the country of a one-state template and frames travel documents as pages', () => {
+    const t = documentType({ documentId: 'doc_fra_travel', name: 'French travel document', kind: 'travel_document', sides: ['front'], country: 'FRA' });
+    expect(t).toEqual({ documentId: 'doc_fra_travel', label: 'docTravelDocument', name: 'French travel document', country: 'FRA', sides: 1, aspect: PAGE_ASPECT });
+  });
+});
+
+describe('closed sets restated by the SDK (it has no dependencies, so it cannot import the service\'s)', () => {
+  it('has exactly the service\'s decision values and session states', async () => {
+    // Imported by a computed path: types.ts also declares DOM types, which the service's tsconfig does not load.
+    const types = '../../../sdk-web/src/types.ts';
+    const sdk = (await import(types)) as { Decision: unknown; SessionState: unknown };
+    expect(sdk.Decision).toEqual(CoreDecision);
+    expect(sdk.SessionState).toEqual(CoreSessionState);
   });
 });

@@ -1,0 +1,130 @@
+import { Decision, StepCode, StepStatus } from '../constants.ts';
+import { IdVerificationRequestSchema, type IdVerificationRequest, type IdVerificationResult } from '../contract/steps.ts';
+import { usableTemplate } from '../document-templates.ts';
+import { ValidationError } from '../errors.ts';
+import { requestInference } from '../inference.ts';
+import { decodeMediaFields, type Media, type MediaKind } from '../media.ts';
+import type { Service } from '../service.ts';
+import type { StoredTemplate } from '../store/templates.ts';
+import type { ExpectedDetails } from '../../engines/document/types.ts';
+import type { StepDefinition } from './runner.ts';
+
+/**
+ * The ID verification step (SPEC.md 4.1, result 2.4; issue 5). The document template comes from the request's
+ * `documentId` when the session has none yet, else from the session (a different one is a 400); it must exist, be
+ * enabled and be accepted by the workflow. The images are stored in S3, the step is marked `SentToInference`, and
+ * the inference (container Lambda on AWS, in-process locally) runs the document engine
+ * (functions/engines/document) with the face detector for the portrait check. Outcomes
+ * (docs/document-verification.md "Checks and decisions"):
+ * - machine-readable data read -> `Completed` with the result, even when declined (expired, wrong kind, failing
+ *   check digits, data mismatch); decision from the engine's checks;
+ * - nothing readable (undecodable image, no MRZ or barcode, back side required, MRZ too damaged) -> `Failed`,
+ *   `Declined`, no result (SPEC.md 3.4 rule 3), the `errorCategory` first in `statusReason`.
+ * The chosen template is stored on the session (`documentId`).
+ */
+
+const PHOTO: readonly MediaKind[] = ['jpg', 'png', 'webp'];
+
+/** What the step works on: the decoded media and the template chosen. */
+export interface IdVerificationInput {
+  readonly front: Media;
+  readonly back: Media | null;
+  readonly requestedDocumentId: string | null;
+  readonly template?: StoredTemplate;
+}
+
+/** The expected details of a session in the engine's shape (fields the engine compares). */
+function expectedOf(details: Record<string, string> | undefined): ExpectedDetails | null {
+  if (!details) return null;
+  const keys = ['firstName', 'lastName', 'fullName', 'dateOfBirth', 'documentNumber', 'personalNumber', 'nationality', 'issuingCountry'] as const;
+  const out: Record<string, string> = {};
+  for (const k of keys) if (typeof details[k] === 'string') out[k] = details[k];
+  return Object.keys(out).length > 0 ? (out as ExpectedDetails) : null;
+}
+
+/** POST /id-verification. */
+export const idVerificationStep: StepDefinition<IdVerificationRequest, IdVerificationInput, true> = {
+  stepCode: StepCode.IdVerification,
+  schema: IdVerificationRequestSchema,
+  prepare: async (req: IdVerificationRequest, service: Service) => {
+    const out = await decodeMediaFields(
+      [
+        { field: 'frontImageBase64', text: req.frontImageBase64, allowed: PHOTO, declared: req.fileExtension },
+        { field: 'backImageBase64', text: req.backImageBase64, allowed: PHOTO },
+      ],
+      service.config.MEDIA_MAX_BYTES,
+    );
+    if ('errors' in out) return out;
+    return { input: { front: out.media['frontImageBase64']!, back: out.media['backImageBase64'] ?? null, requestedDocumentId: req.documentId ?? null } };
+  },
+  admit: async (input, { service, session, workflow }) => {
+    const chosen = session?.documentId ?? null;
+    const requested = input.requestedDocumentId;
+    if (chosen && requested && requested !== chosen) {
+      throw new ValidationError(`The session already uses document template ${chosen}.`, {
+        documentId: [`the session's document template is ${chosen}; send that or leave documentId out`],
+      });
+    }
+    const documentId = chosen ?? requested;
+    if (!documentId) {
+      throw new ValidationError('The session has no document template yet.', {
+        documentId: ['is required while the session has no document template (GET /api/v1/document-templates lists them)'],
+      });
+    }
+    const template = await usableTemplate(service, workflow, documentId);
+    return { input: { ...input, template }, ...(chosen ? {} : { sessionFields: { documentId } }) };
+  },
+  engine: async () => true,
+  run: async (_ready, input, ctx) => {
+    const { service, session } = ctx;
+    const template = input.template!;
+    const { source: _source, updatedAt: _updated, ...definition } = template;
+    const [frontKey, backKey] = await Promise.all([
+      service.media.put(session.sessionId, StepCode.IdVerification, input.front.kind, input.front.bytes, input.front.mime),
+      input.back ? service.media.put(session.sessionId, StepCode.IdVerification, input.back.kind, input.back.bytes, input.back.mime) : null,
+    ]);
+    await ctx.sentToInference();
+    const answer = await requestInference(
+      {
+        task: 'document',
+        bucket: service.config.BUCKET_NAME,
+        keys: { front: frontKey, ...(backKey ? { back: backKey } : {}) },
+        template: definition,
+        expected: expectedOf(session.expectedDetails),
+        portraitCheck: service.config.DOCUMENT_PORTRAIT_CHECK,
+      },
+      service.config,
+    );
+    if (answer.task !== 'document') throw new Error('inference answered another task');
+    const reading = answer.reading;
+    const provenance = {
+      engine: 'document',
+      documentId: template.id,
+      templateSource: template.source,
+      models: answer.models,
+      outcome: reading.outcome,
+      checks: reading.checks,
+      // Format, document code, which side and which positions were corrected; never the MRZ text itself (PII).
+      mrz: reading.mrz ? { format: reading.mrz.format, corrected: reading.mrz.corrected } : null,
+      barcode: reading.barcode ?? null,
+      document: reading.document ? { documentCode: reading.document.documentCode, side: reading.document.side } : null,
+      engineMs: Math.round(reading.timings.totalMs),
+      media: [frontKey, backKey].filter(Boolean),
+    };
+    const decision = DECISIONS[reading.decision];
+    if (reading.outcome === 'unprocessable') {
+      return {
+        status: StepStatus.Failed,
+        decision,
+        statusReason: `${reading.result.errorCategory ?? 'mrz_not_found'}: ${reading.reason ?? 'no machine-readable data could be read'}`,
+        result: null,
+        provenance,
+      };
+    }
+    const result: IdVerificationResult = { ...reading.result };
+    return { status: StepStatus.Completed, decision, statusReason: reading.reason, result, provenance };
+  },
+  providerFailure: { decision: Decision.InReview, statusReason: 'The document engine failed; the step needs a manual review.' },
+};
+
+const DECISIONS = { Approved: Decision.Approved, InReview: Decision.InReview, Declined: Decision.Declined } as const;

@@ -1,0 +1,200 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSet, type SyntheticDocument } from '../../functions/engines/document/synthetic/generateSet.ts';
+import { admin, call, newTenant, post, scan } from './helpers.ts';
+
+/**
+ * ID verification through the local HTTP API (issue 5), on synthetic documents whose truth is known: generated here
+ * by functions/engines/document/synthetic (seed 4242, clean captures, OCR-B font of Debian's fonts-ocr-b), never
+ * the evaluation seed. The drawn portrait of each card front is replaced here by a real face (LFW, ../shared/data),
+ * so that the portrait check meets a photograph as on a real card. Covers reading, the result 2.4, decisions, Failed for unreadable media, templates (seed, the
+ * operator's, disabled, per workflow), `documentId` on the session, expected details, and the templates endpoint.
+ */
+
+const FIELDS = ['firstName', 'lastName', 'fullName', 'dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber', 'nationality', 'issuingCountry'] as const;
+
+let dir: string;
+let docs: Record<'passport' | 'expired' | 'id_card' | 'visa' | 'no_mrz', SyntheticDocument>;
+const b64 = async (file: string) => (await readFile(path.join(dir, file))).toString('base64');
+const LFW_FACE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'faces', 'lfw', 'images', 'Aaron_Sorkin_0001.jpg');
+
+/**
+ * Pastes a real face over the drawn portrait of a TD1 card front (the generator's portrait box: 4, 10, 22 x 29 mm,
+ * functions/engines/document/synthetic/renderDocument.ts), the card being 85.6 mm wide (ICAO Doc 9303 Part 5).
+ */
+async function withRealPortrait(file: string): Promise<void> {
+  const full = path.join(dir, file);
+  const card = await readFile(full);
+  const { width } = await sharp(card).metadata();
+  const mm = width! / 85.6;
+  // LFW deep-funneled images are 250x250 with the face in the centre: keep its middle 130x170.
+  const face = await sharp(LFW_FACE).extract({ left: 60, top: 40, width: 130, height: 170 }).resize(Math.round(22 * mm), Math.round(29 * mm)).toBuffer();
+  await sharp(card).composite([{ input: face, left: Math.round(4 * mm), top: Math.round(10 * mm) }]).jpeg({ quality: 92 }).toFile(full);
+}
+
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'idv-it-'));
+  // Ages and expiry are drawn around today, so that the documents are valid (or expired) on the day the test runs.
+  const today = new Date().toISOString().slice(0, 10);
+  const set = await generateSet({ dir, count: 12, seed: 4242, referenceDate: today, mix: [1, 0, 0], sequence: ['passport', 'passport', 'passport', 'passport', 'id_card', 'id_card', 'id_card', 'visa', 'no_mrz'] });
+  const valid = (d: SyntheticDocument) => d.expected?.['expiredOnReferenceDate'] === false;
+  const pick = (kind: string, ok: (d: SyntheticDocument) => boolean) => {
+    const found = set.find((d) => d.documentKind === kind && ok(d));
+    if (!found) throw new Error(`seed 4242 made no ${kind} of the kind the test needs`);
+    return found;
+  };
+  docs = {
+    passport: pick('passport', valid),
+    expired: pick('passport', (d) => d.expected?.['expiredOnReferenceDate'] === true),
+    id_card: pick('id_card', valid),
+    visa: pick('visa', () => true),
+    no_mrz: pick('other', () => true),
+  };
+  await withRealPortrait(docs.id_card.frontFile!);
+}, 60_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('POST /id-verification on synthetic documents', () => {
+  it('reads a passport data page: Completed, Approved, every field of result 2.4 right, documentId kept on the session', async () => {
+    const tenant = await newTenant();
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.passport.images[0]!.file), fileExtension: 'jpg' }, { key: tenant.apiKey });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ stepCode: 'step_id_verification', status: 'Completed', decision: 'Approved', statusReason: null });
+    const expected = docs.passport.expected!;
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBe(expected[f]);
+    expect(answer.body.result).toMatchObject({ isMismatch: false, errorCategory: null });
+    expect(answer.body.result.nationalityCountryId).toMatch(/^\d{3}$/);
+
+    const session = await call('GET', `/api/v1/sessions/${answer.body.sessionId}`, { key: tenant.apiKey });
+    expect(session.body.documentId).toBe('doc_passport');
+    // Rule 1: the finished step answers its stored envelope, whatever the new images.
+    const again = await post('id-verification', { sessionId: answer.body.sessionId, frontImageBase64: await b64(docs.visa.images[0]!.file) }, { key: tenant.apiKey });
+    expect(again.body).toEqual(answer.body);
+  });
+
+  it('reads a TD1 card from its back, and answers Failed back_side_required when only the front is sent', async () => {
+    const tenant = await newTenant();
+    const card = docs.id_card;
+    const both = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_id_card', frontImageBase64: await b64(card.frontFile!), backImageBase64: await b64(card.images[0]!.file) }, { key: tenant.apiKey });
+    expect(both.body).toMatchObject({ status: 'Completed', decision: 'Approved' });
+    for (const f of FIELDS) expect(both.body.result[f], f).toBe(card.expected![f]);
+
+    const frontOnly = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_id_card', frontImageBase64: await b64(card.frontFile!) }, { key: tenant.apiKey });
+    expect(frontOnly.body).toMatchObject({ status: 'Failed', decision: 'Declined', result: null });
+    expect(frontOnly.body.statusReason).toMatch(/^back_side_required: /);
+  });
+
+  it('answers an expired passport Completed with its fields, Declined, document_expired', async () => {
+    const tenant = await newTenant();
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.expired.images[0]!.file) }, { key: tenant.apiKey });
+    expect(answer.body).toMatchObject({ status: 'Completed', decision: 'Declined' });
+    expect(answer.body.statusReason).toContain('expired');
+    expect(answer.body.result).toMatchObject({ errorCategory: 'document_expired', documentNumber: docs.expired.expected!['documentNumber'], dateOfExpiry: docs.expired.expected!['dateOfExpiry'] });
+  });
+
+  it('refuses a visa sent as a passport with document_type_mismatch and no fields; an image without MRZ is Failed', async () => {
+    const tenant = await newTenant();
+    const visa = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.visa.images[0]!.file) }, { key: tenant.apiKey });
+    expect(visa.body).toMatchObject({ status: 'Completed', decision: 'Declined' });
+    expect(visa.body.result).toMatchObject({ errorCategory: 'document_type_mismatch', documentNumber: null, lastName: null, isMismatch: false });
+
+    const none = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.no_mrz.images[0]!.file) }, { key: tenant.apiKey });
+    expect(none.body).toMatchObject({ status: 'Failed', decision: 'Declined', result: null });
+    expect(none.body.statusReason).toMatch(/^mrz_not_found: /);
+    const session = await call('GET', `/api/v1/sessions/${none.body.sessionId}`, { key: tenant.apiKey });
+    expect(session.body.steps).toEqual([{ stepCode: 'step_id_verification', status: 'Failed', decision: 'Declined' }]);
+  });
+
+  it("compares the data with the session's expected details (isMismatch) and takes the session's documentId", async () => {
+    const tenant = await newTenant();
+    const created = await call('POST', '/api/v1/sessions/token', {
+      key: tenant.apiKey,
+      body: { documentId: 'doc_passport', expectedDetails: { lastName: 'SOMEBODY', dateOfBirth: docs.passport.expected!['dateOfBirth'] } },
+    });
+    expect(created.status).toBe(200);
+    const sessionId = created.body.sessionId;
+    const conflicting = await post('id-verification', { sessionId, documentId: 'doc_id_card', frontImageBase64: await b64(docs.passport.images[0]!.file) }, { key: tenant.apiKey });
+    expect(conflicting.status).toBe(400);
+    expect(conflicting.body.errors.documentId[0]).toContain('doc_passport');
+
+    const answer = await post('id-verification', { sessionId, frontImageBase64: await b64(docs.passport.images[0]!.file) }, { key: tenant.apiKey });
+    expect(answer.body).toMatchObject({ status: 'Completed' });
+    expect(answer.body.decision).not.toBe('Approved');
+    expect(answer.body.result).toMatchObject({ isMismatch: true, errorCategory: 'data_mismatch', lastName: docs.passport.expected!['lastName'] });
+  });
+});
+
+describe('document templates', () => {
+  it('needs documentId while the session has none, refuses unknown ones, and writes nothing on a 400', async () => {
+    const tenant = await newTenant();
+    const front = await b64(docs.passport.images[0]!.file);
+    const missing = await post('id-verification', { workflowId: tenant.workflowId, frontImageBase64: front }, { key: tenant.apiKey });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toHaveProperty('documentId');
+    const unknown = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_nothing_like_it', frontImageBase64: front }, { key: tenant.apiKey });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.documentId[0]).toContain('no document template');
+    const badSession = await call('POST', '/api/v1/sessions/token', { key: tenant.apiKey, body: { documentId: 'doc_nothing_like_it' } });
+    expect(badSession.status).toBe(400);
+    expect((await scan('SESSION#')).filter((i) => i.appId === tenant.appId)).toEqual([]);
+  });
+
+  it("lets the operator create, disable and enable templates and limit a workflow's; the API lists the usable ones", async () => {
+    const tenant = await newTenant();
+    const id = `doc_it_${Date.now().toString(36)}`;
+    const created = await admin('create-template', '--template', JSON.stringify({ id, name: 'Test passports of Iceland', kind: 'passport', sides: ['front'], dataSources: ['mrz'], mrzFormats: ['TD3'], documentCodes: ['P'], country: 'ISL' }));
+    expect(created['template']).toMatchObject({ id, country: 'ISL', enabled: true, source: 'table' });
+    expect((await admin('create-template', '--template', JSON.stringify({ id: 'doc_passport', name: 'x', kind: 'passport', sides: ['front'], dataSources: ['mrz'], mrzFormats: ['TD3'], documentCodes: ['P'] })))['error']).toContain('seed');
+    const invalid = await admin('create-template', '--template', JSON.stringify({ id: 'passport', name: 'x' }));
+    expect(invalid['error']).toContain('id');
+
+    const listed = await call('GET', '/api/v1/document-templates', { key: tenant.apiKey });
+    expect(listed.status).toBe(200);
+    const ids = listed.body.templates.map((t: { documentId: string }) => t.documentId);
+    expect(ids).toEqual(expect.arrayContaining(['doc_passport', 'doc_id_card', 'doc_residence_permit', 'doc_driving_licence', id]));
+    expect(listed.body.templates.find((t: { documentId: string }) => t.documentId === id)).toEqual({ documentId: id, name: 'Test passports of Iceland', kind: 'passport', sides: ['front'], country: 'ISL' });
+
+    // A passport of another state is refused by the Iceland template, with its fields withheld.
+    const other = await post('id-verification', { workflowId: tenant.workflowId, documentId: id, frontImageBase64: await b64(docs.passport.images[0]!.file) }, { key: tenant.apiKey });
+    expect(other.body).toMatchObject({ status: 'Completed', decision: 'Declined' });
+    expect(other.body.result.errorCategory).toBe('document_type_mismatch');
+
+    await admin('disable-template', '--id', id);
+    const disabled = await post('id-verification', { workflowId: tenant.workflowId, documentId: id, frontImageBase64: await b64(docs.passport.images[0]!.file) }, { key: tenant.apiKey });
+    expect(disabled.status).toBe(400);
+    expect(disabled.body.errors.documentId[0]).toContain('disabled');
+    const afterDisable = await call('GET', '/api/v1/document-templates', { key: tenant.apiKey });
+    expect(afterDisable.body.templates.map((t: { documentId: string }) => t.documentId)).not.toContain(id);
+    const all = await admin('list-templates');
+    expect(all['templates'].find((t: { id: string }) => t.id === id)).toMatchObject({ enabled: false });
+    await admin('enable-template', '--id', id);
+    expect((await call('GET', '/api/v1/document-templates', { key: tenant.apiKey })).body.templates.map((t: { documentId: string }) => t.documentId)).toContain(id);
+
+    const wf = await admin('create-workflow', '--app', tenant.appId, '--steps', 'id_verification', '--documents', 'doc_passport');
+    expect(wf['documentIds']).toEqual(['doc_passport']);
+    const limited = await call('GET', `/api/v1/document-templates?workflowId=${wf['workflowId']}`, { key: tenant.apiKey });
+    expect(limited.body.templates.map((t: { documentId: string }) => t.documentId)).toEqual(['doc_passport']);
+    const refused = await post('id-verification', { workflowId: wf['workflowId'], documentId: 'doc_id_card', frontImageBase64: await b64(docs.passport.images[0]!.file) }, { key: tenant.apiKey });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.documentId[0]).toContain('accepts doc_passport');
+    expect((await admin('create-workflow', '--app', tenant.appId, '--steps', 'id_verification', '--documents', 'doc_unknown_x'))['error']).toContain('doc_unknown_x');
+  });
+
+  it("answers a session access token with its session's workflow and chosen template", async () => {
+    const tenant = await newTenant();
+    const minted = await call('POST', '/api/v1/sessions/token', { key: tenant.apiKey, body: { documentId: 'doc_residence_permit' } });
+    const answer = await call('GET', '/api/v1/document-templates', { sat: minted.body.sat });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ workflowId: minted.body.workflowId, selectedDocumentId: 'doc_residence_permit' });
+    const bad = await call('GET', '/api/v1/document-templates?workflowId=nope', { key: tenant.apiKey });
+    expect(bad.status).toBe(400);
+    const unauthenticated = await call('GET', '/api/v1/document-templates');
+    expect(unauthenticated.status).toBe(401);
+  });
+});
