@@ -69,4 +69,36 @@ describe('readMrzZone', () => {
     expect((await readMrzZone(IMAGE, { detect, recognizer: bad.r }))?.checkRate).toBeLessThan(1);
     expect(bad.calls()).toBeGreaterThan(1);
   });
+
+  it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
+    // Boxes 600 px wide hold the first 36 characters of each TD3 line (what the detector saw); a crop at least as
+    // wide as 44 characters of that pitch shows the whole line.
+    const short = (y: number): Quad => [
+      { x: 60, y },
+      { x: 660, y },
+      { x: 660, y: y + 30 },
+      { x: 60, y: y + 30 },
+    ];
+    const boxes: DetectedBox[] = [
+      { quad: short(560), score: 0.9 },
+      { quad: short(610), score: 0.9 },
+    ];
+    const pitch = 600 / 36;
+    const widths: number[] = [];
+    const cropped: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const width = q[1].x - q[0].x;
+          widths.push(width);
+          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1];
+          return { kind: 'text' as const, text: width >= 43.5 * pitch ? full : full.slice(0, 36), confidence: 0.9 };
+        }),
+    };
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: cropped });
+    expect(reading?.format).toBe('TD3');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    expect(Math.max(...widths)).toBeGreaterThanOrEqual(44 * pitch);
+  });
 });
