@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routes } from '../functions/routes.ts';
-import { writeMarkedSection } from './lib/doc-section.ts';
+import { writeMarkedSection } from '../functions/engines/evaluation/markdown.ts';
 import { stepBundleOptions } from './lib/stack-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

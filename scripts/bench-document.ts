@@ -9,12 +9,12 @@
  *
  * Options: --rounds N (default 2), --synthetic N (default 30), --no-write.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine } from '../functions/engines/document/index.ts';
-import { replaceMarkedBlock, markdownTable } from '../functions/engines/document/evaluation/docSection.ts';
+import { markdownTable, writeMarkedSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
 import { generateSet } from '../functions/engines/document/synthetic/generateSet.ts';
 
@@ -84,7 +84,6 @@ const body = [
 console.log(body);
 if (!args['no-write']) {
   const file = path.join(repoRoot, 'docs', 'performance.md');
-  const doc = await readFile(file, 'utf8').catch(() => '# Performance\n');
-  await writeFile(file, replaceMarkedBlock(doc, 'bench:document', body));
+  await writeMarkedSection(file, 'bench:document', body, '# Performance');
   console.log(`wrote ${path.relative(repoRoot, file)} (bench:document)`);
 }

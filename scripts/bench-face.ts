@@ -17,7 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { editDocument, markdownTable, replaceMarkedBlock } from '../functions/engines/face/evaluation/docSections.ts';
+import { editDocument, markdownTable, replaceMarkedBlock } from '../functions/engines/evaluation/markdown.ts';
 import { loadFaceEngine } from '../functions/engines/face/index.ts';
 import { loadLivenessEngine } from '../functions/engines/liveness/index.ts';
 import { resolveFfmpeg } from '../functions/engines/liveness/video/resolveFfmpeg.ts';

@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadAmlIndex, screen } from '../functions/engines/aml/index.ts';
-import { writeMarkedSection } from './lib/doc-section.ts';
+import { writeMarkedSection } from '../functions/engines/evaluation/markdown.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADDRESSES = ['8.8.8.8', '1.1.1.1', '81.2.69.142', '185.220.101.1', '2001:4860:4860::8888', '203.0.113.9', '151.101.1.69', '2a02:2e0:3fe:1001:302::'];
@@ -87,7 +87,7 @@ async function load(name: string, sandbox: Sandbox, step: string, makeBody: Body
 }
 
 async function writeSection(name: string, markdown: string): Promise<void> {
-  await writeMarkedSection(path.join(ROOT, 'docs', 'performance.md'), `bench:${name}`, markdown, '# Performance\n\nNumbers written by `npm run bench` (scripts/bench.ts).\n');
+  await writeMarkedSection(path.join(ROOT, 'docs', 'performance.md'), `bench:${name}`, markdown, '# Performance\n\nNumbers written by `npm run bench` (scripts/bench.ts).');
 }
 
 function table(title: string, intro: string, rows: Row[]): string {

@@ -51,6 +51,7 @@ import {
 import { foldToAscii } from '../functions/engines/aml/text/foldToAscii.ts';
 import { tokenizeName } from '../functions/engines/aml/text/tokenizeName.ts';
 import { jaroWinkler } from '../functions/engines/aml/similarity/jaroWinkler.ts';
+import { editDocument, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -531,22 +532,10 @@ function renderSection(r: Report): string {
 
 /** Replaces (or appends) the `## AML screening` section of docs/accuracy.md, keeping the other sections. */
 async function writeSection(section: string): Promise<void> {
-  const path = join(repoRoot, 'docs', 'accuracy.md');
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    text = '# Accuracy\n\nMeasured accuracy of each engine, written by the evaluation scripts.\n';
-  }
-  const start = text.indexOf('## AML screening');
-  if (start < 0) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 3);
-    const next = rest.search(/\n## /);
-    text = text.slice(0, start) + section + (next < 0 ? '' : rest.slice(next + 1));
-  }
-  await writeFile(path, `${text.trimEnd()}\n`);
+  const [heading, ...body] = section.split('\n');
+  await editDocument(join(repoRoot, 'docs', 'accuracy.md'), '# Accuracy\n\nMeasured accuracy of each engine, written by the evaluation scripts.', (doc) =>
+    replaceSection(doc, heading!, body.join('\n')),
+  );
 }
 
 await main();

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countPortraitFaces } from '../functions/core/inference.ts';
 import { loadFaceEngine } from '../functions/engines/face/index.ts';
-import { writeMarkedSection } from './lib/doc-section.ts';
+import { writeMarkedSection } from '../functions/engines/evaluation/markdown.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { data: { type: 'string' } } });

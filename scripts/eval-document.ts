@@ -14,13 +14,13 @@
  *
  * Options: --data DIR, --synthetic DIR, --ocr ENGINE, --no-write, --verbose.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentReading } from '../functions/engines/document/index.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
 import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engines/document/evaluation/scoreReading.ts';
-import { markdownTable, replaceSection } from '../functions/engines/document/evaluation/docSection.ts';
+import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -170,13 +170,7 @@ async function main(): Promise<void> {
       : '',
   ].join('\n');
   const file = path.join(repoRoot, 'docs', 'accuracy.md');
-  let doc = '# Accuracy\n\nMeasured accuracy of each engine, written by the evaluation scripts.\n';
-  try {
-    doc = await readFile(file, 'utf8');
-  } catch {
-    // first writer creates the file
-  }
-  await writeFile(file, replaceSection(doc, 'Document verification', body));
+  await editDocument(file, '# Accuracy\n\nMeasured accuracy of each engine, written by the evaluation scripts.', (doc) => replaceSection(doc, '## Document verification', body));
   console.log(`\nwrote ${path.relative(repoRoot, file)} (## Document verification)`);
 }
 

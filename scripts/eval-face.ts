@@ -30,7 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FACE_PICK_POLICY, FACE_THRESHOLDS, loadFaceEngine, type FaceEngine, type ImageEmbedding } from '../functions/engines/face/index.ts';
 import { bestThreshold, crossValidatedAccuracy, type ScoredPair } from '../functions/engines/face/evaluation/crossValidatedAccuracy.ts';
-import { editDocument, markdownTable, replaceMarkedBlock, replaceSection } from '../functions/engines/face/evaluation/docSections.ts';
+import { editDocument, markdownTable, replaceMarkedBlock, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadFaceApiPeer, peerScore } from '../functions/engines/face/evaluation/faceApiPeer.ts';
 import { loadDescriptorCandidates } from '../functions/engines/face/evaluation/humanCandidates.ts';
 import { evaluateOnnxCandidates } from '../functions/engines/face/evaluation/onnxCandidateEval.ts';

@@ -22,7 +22,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { editDocument, markdownTable, replaceMarkedBlock, replaceSection } from '../functions/engines/face/evaluation/docSections.ts';
+import { editDocument, markdownTable, replaceMarkedBlock, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadSpoofCandidates } from '../functions/engines/face/evaluation/humanCandidates.ts';
 import { CANDIDATE_PROVENANCE, loadOnnxCandidates } from '../functions/engines/face/evaluation/onnxCandidates.ts';
 import { loadFaceEngine } from '../functions/engines/face/index.ts';

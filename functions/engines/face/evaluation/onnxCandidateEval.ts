@@ -8,7 +8,7 @@ import { FACE_MODELS } from '../models.ts';
 import { loadModelSession } from '../onnx/loadModelSession.ts';
 import type { DetectedFace } from '../types.ts';
 import { decodeImage } from '../../image/decodeImage.ts';
-import { markdownTable } from './docSections.ts';
+import { markdownTable } from '../../evaluation/markdown.ts';
 import { allPairScores, type LabelledImage } from './faceDatasets.ts';
 import { CANDIDATE_PROVENANCE, loadOnnxCandidates } from './onnxCandidates.ts';
 import { rateAtOrAbove, verificationMetrics, type VerificationMetrics } from './verificationMetrics.ts';

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
+import { createVerifiedSession } from '../../onnx/verifiedSession.ts';
 import { FaceModelError } from '../errors.ts';
 import type { ModelFile } from '../models.ts';
 
@@ -49,26 +48,9 @@ export function loadModelSession(modelsDir: string, model: ModelFile, settings: 
   return session;
 }
 
-async function createSession(file: string, sha256: string, threads: number): Promise<ort.InferenceSession> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (cause) {
-    throw new FaceModelError(file, `cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); see models/MODELS.md`, { cause });
-  }
-  const actual = createHash('sha256').update(bytes).digest('hex');
-  if (actual !== sha256) throw new FaceModelError(file, `sha256 is ${actual}, expected ${sha256}`);
-  try {
-    return await ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
-  } catch (cause) {
-    throw new FaceModelError(file, `ONNX Runtime cannot load it: ${(cause as Error).message}`, { cause });
-  }
+/** Reads, verifies and opens one model file (functions/engines/onnx/verifiedSession.ts), failing with {@link FaceModelError}. */
+function createSession(file: string, sha256: string, threads: number): Promise<ort.InferenceSession> {
+  return createVerifiedSession(file, sha256, threads, (f, reason, options) => new FaceModelError(f, `${reason}; see models/MODELS.md`, options));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestThreshold, crossValidatedAccuracy } from '../../../../functions/engines/face/evaluation/crossValidatedAccuracy.ts';
-import { replaceMarkedBlock, replaceSection } from '../../../../functions/engines/face/evaluation/docSections.ts';
+import { replaceMarkedBlock, replaceSection } from '../../../../functions/engines/evaluation/markdown.ts';
 import { allPairScores } from '../../../../functions/engines/face/evaluation/faceDatasets.ts';
 import { thresholdAtFar, verificationMetrics } from '../../../../functions/engines/face/evaluation/verificationMetrics.ts';
 import { countProminentFaces, pickFace } from '../../../../functions/engines/face/match/pickFace.ts';

@@ -1,48 +1,28 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import ort from 'onnxruntime-node';
+import type ort from 'onnxruntime-node';
+import { createVerifiedSession, readVerifiedFile, type ModelErrorFactory } from '../../../onnx/verifiedSession.ts';
 import { DocumentModelError } from '../../errors.ts';
 import type { PaddleModelFile } from './paddleModels.ts';
 
+const documentModelError: ModelErrorFactory = (file, reason, options) => new DocumentModelError(file, reason, options);
+
 /**
- * Reads a model file, verifies its SHA-256 against the catalogue, and creates an ONNX Runtime session
- * (`threads` intra-op threads, no spinning: idle threads must not slow the Node.js thread that prepares the next
- * crop).
+ * Reads a PaddleOCR model file, verifies its SHA-256 against the catalogue, and creates an ONNX Runtime session
+ * (functions/engines/onnx/verifiedSession.ts: `threads` intra-op threads, no spinning).
  *
  * @param dir - directory of the model files
  * @param model - catalogue entry
  * @param threads - intra-op threads
  * @throws {DocumentModelError} when the file is missing, its checksum differs, or ONNX Runtime rejects it
  */
-export async function loadOnnxSession(dir: string, model: PaddleModelFile, threads: number): Promise<ort.InferenceSession> {
-  const file = path.join(dir, model.file);
-  const bytes = await readVerified(file, model.sha256);
-  try {
-    return await ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
-  } catch (cause) {
-    throw new DocumentModelError(file, `ONNX Runtime cannot load it (${(cause as Error).message})`, { cause });
-  }
+export function loadOnnxSession(dir: string, model: PaddleModelFile, threads: number): Promise<ort.InferenceSession> {
+  return createVerifiedSession(path.join(dir, model.file), model.sha256, threads, documentModelError);
 }
 
 /**
- * Reads a file and checks its SHA-256.
+ * Reads a file and checks its SHA-256 (the recogniser's dictionary).
  * @throws {DocumentModelError} when unreadable or when the checksum differs
  */
-export async function readVerified(file: string, sha256: string): Promise<Buffer> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (cause) {
-    throw new DocumentModelError(file, `cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`, { cause });
-  }
-  const actual = createHash('sha256').update(bytes).digest('hex');
-  if (actual !== sha256) throw new DocumentModelError(file, `sha256 is ${actual}, expected ${sha256}`);
-  return bytes;
+export function readVerified(file: string, sha256: string): Promise<Buffer> {
+  return readVerifiedFile(file, sha256, documentModelError);
 }

@@ -1,3 +1,8 @@
+/**
+ * Markdown writing shared by the evaluation and bench scripts of every engine (`npm run eval:*`, `npm run bench*`):
+ * they write their tables into docs/ by replacing one section or one marked block, so that hand-written text and
+ * other scripts' sections survive each run.
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 
 /**
@@ -69,4 +74,16 @@ export async function editDocument(file: string, title: string, edit: (doc: stri
  */
 export function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/**
+ * Writes `markdown` between `<!-- marker -->` and `<!-- /marker -->` of a Markdown file (appending the block when
+ * absent, creating the file with `title` when missing).
+ * @param file - path of the Markdown file
+ * @param marker - e.g. `bench:ip-analysis`, `portrait:document`
+ * @param markdown - the block's new content (without the markers)
+ * @param title - first lines written when the file is created
+ */
+export async function writeMarkedSection(file: string, marker: string, markdown: string, title = ''): Promise<void> {
+  await editDocument(file, title, (doc) => replaceMarkedBlock(doc, marker, markdown));
 }
