@@ -6,13 +6,14 @@ import { mrzRows } from '../locate/mrzRows.ts';
 import { orderLines, stackedRuns, type PlacedLine } from '../locate/orderLines.ts';
 import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mrz/correctMrz.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
+import { padOptionalData } from '../mrz/padOptionalData.ts';
 import { positionClasses } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
-import { decodeFixedLength } from '../ocr/ctc/decodeFixedLength.ts';
 import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
+import { decodeLineWithStateCodes, stateFieldsOf } from './decodeStateCodes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -303,7 +304,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
       alternatives.push([]);
       continue;
     }
-    const decoded = decodeFixedLength(c.reading.line, allowed);
+    const decoded = decodeLineWithStateCodes(c.reading.line, allowed, stateFieldsOf(format, i));
     if (!decoded) return null;
     lines.push(decoded.text);
     alternatives.push(decoded.alternatives);
@@ -314,7 +315,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
   const expected = MRZ_SHAPE[format].length;
   const lengthMisfit = lengths.reduce((s, n) => s + Math.abs(n - expected), 0) / (expected * window.length);
   if (lengthMisfit > 0.2) return null;
-  const { lines: fixed, corrected } = correctMrz(format, lines, alternatives);
+  const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives);
   const parsed = parseMrz(fixed);
   const results = Object.values(parsed.checks);
   const checkRate = results.length === 0 ? 0 : results.filter(Boolean).length / results.length;

@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { decodeFixedLength, FILLER_PRIOR } from '../../../../functions/engines/document/ocr/ctc/decodeFixedLength.ts';
 import { greedyDecode } from '../../../../functions/engines/document/ocr/ctc/greedyDecode.ts';
-import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
+import { ctcFrames } from './fixtures.ts';
 
-/** CTC frames from a path string: `_` is blank, other characters are emitted with probability `p`. */
-function frames(path: string, p = 0.9, alt: Record<number, [string, number]> = {}): LineProbabilities {
-  const probs = new Float32Array(path.length * MRZ_CLASSES);
-  [...path].forEach((ch, t) => {
-    const rest = (1 - p) / (MRZ_CLASSES - 1);
-    for (let c = 0; c < MRZ_CLASSES; c++) probs[t * MRZ_CLASSES + c] = rest;
-    const cls = ch === '_' ? 0 : MRZ_ALPHABET.indexOf(ch) + 1;
-    probs[t * MRZ_CLASSES + cls] = p;
-    const a = alt[t];
-    if (a) {
-      probs[t * MRZ_CLASSES + MRZ_ALPHABET.indexOf(a[0]) + 1] = a[1];
-      probs[t * MRZ_CLASSES + cls] = p - a[1];
-    }
-  });
-  return { frames: path.length, probs, mrzMass: 1 };
-}
+const frames = ctcFrames;
 
 describe('CTC decoding', () => {
   it('greedy decoding merges repeats and drops blanks', () => {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 
 /** Repository root (test/unit/engines/document -> ../../../..). */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -15,4 +17,24 @@ export const UTOPIA = {
 /** Replaces one character of one line. */
 export function mutate(lines: readonly string[], line: number, index: number, ch: string): string[] {
   return lines.map((l, i) => (i === line ? l.slice(0, index) + ch + l.slice(index + 1) : l));
+}
+
+/**
+ * CTC frames from a path string: `_` is blank, other characters are emitted with probability `p`, the rest spread
+ * evenly; `alt` moves part of a frame's probability to another class (`_` for blank).
+ */
+export function ctcFrames(path: string, p = 0.9, alt: Record<number, [string, number]> = {}): LineProbabilities {
+  const probs = new Float32Array(path.length * MRZ_CLASSES);
+  const cls = (ch: string) => (ch === '_' ? 0 : MRZ_ALPHABET.indexOf(ch) + 1);
+  [...path].forEach((ch, t) => {
+    const rest = (1 - p) / (MRZ_CLASSES - 1);
+    for (let c = 0; c < MRZ_CLASSES; c++) probs[t * MRZ_CLASSES + c] = rest;
+    probs[t * MRZ_CLASSES + cls(ch)] = p;
+    const a = alt[t];
+    if (a) {
+      probs[t * MRZ_CLASSES + cls(a[0])] = a[1];
+      probs[t * MRZ_CLASSES + cls(ch)] = p - a[1];
+    }
+  });
+  return { frames: path.length, probs, mrzMass: 1 };
 }

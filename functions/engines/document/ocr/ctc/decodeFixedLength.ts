@@ -42,17 +42,47 @@ export const FILLER_PRIOR = 0;
 /** Smallest probability of `<` at a frame for {@link FILLER_PRIOR} to apply there (0-1). */
 export const FILLER_PRIOR_MIN = 0.01;
 
+/**
+ * OCR-B digit/letter pairs whose glyphs differ only in detail (ICAO Doc 9303 Part 3 §4.1 prints the MRZ in OCR-B,
+ * ISO 1073-2). At a position of `foldPositions` (see {@link DecodeFixedLengthOptions}) whose class allows one of a
+ * pair and not the other, the recogniser's probability of the other counts for the allowed one. The recogniser was
+ * trained on general text and, after a run of digits, reads the O of `POL`, `ROU` and `COU` as `0` (0.78-0.83 at
+ * its frames on synthetic TD1 cards of seed 2026 and the UK residence permit specimen): in a letter-only field the
+ * decoder could then only drop it and invent a character elsewhere to keep the line's length. Folding everywhere
+ * was measured and rejected: on the synthetic set of seed 7 it read `ADA` as `AOA` and `NGUYEN` as `ZGUYEN` (full
+ * documents right fell from 153 to 143 of 164), so it is used only where a closed list of codes then decides
+ * (state codes, reading/decodeStateCodes.ts).
+ */
+export const LAYOUT_LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '0': 'O', O: '0',
+  '1': 'I', I: '1',
+  '2': 'Z', Z: '2',
+  '5': 'S', S: '5',
+  '6': 'G', G: '6',
+  '8': 'B', B: '8',
+};
+
+const NO_POSITIONS: ReadonlySet<number> = new Set();
+
 /** Options of {@link decodeFixedLength}. */
 export interface DecodeFixedLengthOptions {
   /** Log-prior bonus per filler character emitted anew (natural log, >= 0). @default {@link FILLER_PRIOR} (off) */
   readonly fillerPrior?: number;
+  /**
+   * Positions (0-based) where a disallowed {@link LAYOUT_LOOK_ALIKES} partner's probability counts for the allowed
+   * character.
+   * @default none
+   */
+  readonly foldPositions?: ReadonlySet<number>;
 }
 
 /**
  * Constrained CTC decoding: the most probable alignment (Viterbi over CTC paths) whose text has exactly
  * `allowed.length` characters, the i-th of which is one of `allowed[i]`. This reads an MRZ line with the layout's
  * knowledge (line length, digits where ICAO 9303 puts digits) instead of guessing filler counts afterwards. Unlike
- * plain CTC, a run of `<` frames may be split into several fillers without blanks between them, at a cost.
+ * plain CTC, a run of `<` frames may be split into several fillers without blanks between them, at a cost. At the
+ * `foldPositions` asked for, where a position's class excludes one of a pair of {@link LAYOUT_LOOK_ALIKES}, the
+ * excluded character's probability counts for the allowed one (a `0` read in a nationality is its `O`).
  *
  * @param line - the line's probabilities (blank + MRZ classes)
  * @param allowed - allowed characters per position
@@ -60,16 +90,38 @@ export interface DecodeFixedLengthOptions {
  */
 export function decodeFixedLength(line: LineProbabilities, allowed: readonly string[], opts: DecodeFixedLengthOptions = {}): FixedLengthReading | null {
   const fillerBonus = opts.fillerPrior ?? FILLER_PRIOR;
+  const foldAt = opts.foldPositions ?? NO_POSITIONS;
   const N = allowed.length;
   const T = line.frames;
   if (T < N) return null;
   const lp = new Float64Array(T * MRZ_CLASSES);
   for (let i = 0; i < lp.length; i++) lp[i] = Math.log(Math.max(line.probs[i] as number, 1e-12));
+  // Per character: its look-alike partner's class index (or -1), and per frame the log of both probabilities summed.
+  const partner = new Int16Array(K).fill(-1);
+  for (const [a, b] of Object.entries(LAYOUT_LOOK_ALIKES)) partner[MRZ_ALPHABET.indexOf(a)] = MRZ_ALPHABET.indexOf(b);
+  const lpFolded = new Float64Array(T * K);
+  for (let t = 0; t < T; t++) {
+    for (let c = 0; c < K; c++) {
+      const q = partner[c] as number;
+      const p = (line.probs[t * MRZ_CLASSES + 1 + c] as number) + (q >= 0 ? (line.probs[t * MRZ_CLASSES + 1 + q] as number) : 0);
+      lpFolded[t * K + c] = Math.log(Math.max(p, 1e-12));
+    }
+  }
   // The filler prior of a `<` starting at each frame.
   const bonus = new Float64Array(T);
   for (let t = 0; t < T; t++) bonus[t] = (line.probs[t * MRZ_CLASSES + 1 + FILLER] as number) >= FILLER_PRIOR_MIN ? fillerBonus : 0;
   const mask = new Uint8Array(N * K);
   for (let k = 0; k < N; k++) for (const ch of allowed[k] as string) mask[k * K + MRZ_ALPHABET.indexOf(ch)] = 1;
+  // folded[k][c]: position k allows c but not its partner, so c's emission counts the partner's probability too.
+  const folded = new Uint8Array(N * K);
+  for (let k = 0; k < N; k++) {
+    for (let c = 0; c < K; c++) {
+      const q = partner[c] as number;
+      if (foldAt.has(k) && mask[k * K + c] && q >= 0 && !mask[k * K + q]) folded[k * K + c] = 1;
+    }
+  }
+  /** Log emission of character c at frame t for position k (1-based count of characters emitted). */
+  const emit = (t: number, k: number, c: number): number => (folded[(k - 1) * K + c] ? (lpFolded[t * K + c] as number) : (lp[t * MRZ_CLASSES + 1 + c] as number));
   // A[k][c]: k chars emitted (1..N), last is c and the current frame emits c. B[k]: k chars emitted, current blank.
   let A = new Float64Array((N + 1) * K).fill(NEG);
   let B = new Float64Array(N + 1).fill(NEG);
@@ -83,7 +135,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   backB[0] = -2;
   for (let c = 0; c < K; c++) {
     if (mask[c]) {
-      A[K + c] = (lp[1 + c] as number) + (c === FILLER ? (bonus[0] as number) : 0);
+      A[K + c] = emit(0, 1, c) + (c === FILLER ? (bonus[0] as number) : 0);
       backA[(0 * (N + 1) + 1) * K + c] = -2;
     }
   }
@@ -152,7 +204,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
           }
         }
         if (bestIn > NEG) {
-          A2[k * K + c] = bestIn + (lp[row + 1 + c] as number);
+          A2[k * K + c] = bestIn + emit(t, k, c);
           backA[(t * (N + 1) + k) * K + c] = src;
         }
       }
@@ -201,8 +253,9 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
     let total = 0;
     for (const ch of allowed[pos] as string) {
       const c = MRZ_ALPHABET.indexOf(ch);
+      const q = folded[pos * K + c] ? (partner[c] as number) : -1;
       let p = 0;
-      for (const t of frames) p = Math.max(p, line.probs[t * MRZ_CLASSES + 1 + c] as number);
+      for (const t of frames) p = Math.max(p, (line.probs[t * MRZ_CLASSES + 1 + c] as number) + (q >= 0 ? (line.probs[t * MRZ_CLASSES + 1 + q] as number) : 0));
       scores.push({ char: ch, p });
       total += p;
     }
