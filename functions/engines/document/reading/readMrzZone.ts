@@ -13,7 +13,7 @@ import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
-import { decodeLineWithStateCodes, stateFieldsOf } from './decodeStateCodes.ts';
+import { decodeMrzLine, lineFieldsOf } from './decodeMrzLine.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -304,7 +304,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
       alternatives.push([]);
       continue;
     }
-    const decoded = decodeLineWithStateCodes(c.reading.line, allowed, stateFieldsOf(format, i));
+    const decoded = decodeMrzLine(c.reading.line, allowed, lineFieldsOf(format, i));
     if (!decoded) return null;
     lines.push(decoded.text);
     alternatives.push(decoded.alternatives);

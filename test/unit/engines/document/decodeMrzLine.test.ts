@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CHAR_CLASS, MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { decodeFixedLength } from '../../../../functions/engines/document/ocr/ctc/decodeFixedLength.ts';
 import { ctcFrames } from './fixtures.ts';
-import { decodeLineWithStateCodes, MRZ_STATE_CODES, stateFieldsOf } from '../../../../functions/engines/document/reading/decodeStateCodes.ts';
+import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES } from '../../../../functions/engines/document/reading/decodeMrzLine.ts';
 
 const frames = ctcFrames;
 
 /** The layout classes of a 3-letter state code followed by `n` optional-data positions and a check digit. */
 const CODE_THEN_DATA = (n: number) => [CHAR_CLASS.Alpha, CHAR_CLASS.Alpha, CHAR_CLASS.Alpha, ...new Array<string>(n).fill(CHAR_CLASS.Any), CHAR_CLASS.Digit];
-const FIELD = [{ start: 0, end: 3 }];
+const FIELD = { states: [{ start: 0, end: 3 }], names: [] };
 
 const CODE_POSITIONS = new Set([0, 1, 2]);
 
@@ -39,26 +39,43 @@ describe('state codes held to the codes ICAO 9303 knows', () => {
     expect(MRZ_STATE_CODES.has('UTO')).toBe(true);
     expect(MRZ_STATE_CODES.has('GBD')).toBe(true);
     expect(MRZ_STATE_CODES.has('COU')).toBe(false);
-    expect(stateFieldsOf('TD1', 1)).toMatchObject([{ start: 15, end: 18 }]);
-    expect(stateFieldsOf('TD3', 0)).toMatchObject([{ start: 2, end: 5 }]);
-    expect(stateFieldsOf('TD1', 2)).toEqual([]);
+    expect(lineFieldsOf('TD1', 1)).toEqual({ states: [{ start: 15, end: 18 }], names: [] });
+    expect(lineFieldsOf('TD3', 0)).toEqual({ states: [{ start: 2, end: 5 }], names: [{ start: 5, end: 44 }] });
+    expect(lineFieldsOf('TD1', 2)).toEqual({ states: [], names: [{ start: 0, end: 30 }] });
   });
   it('restores a letter the recogniser barely saw, and the line it shifted', () => {
     // The O of `ROU` got blank 0.97 and O 0.02: read freely, `RU` and a filler split off the run to keep the length.
     const line = frames('R_O_U_<_<_<<_4', 0.99, { 2: ['_', 0.97] });
     const plain = decodeFixedLength(line, CODE_THEN_DATA(3));
     expect(plain?.text.slice(0, 3)).not.toBe('ROU');
-    const out = decodeLineWithStateCodes(line, CODE_THEN_DATA(3), FIELD);
+    const out = decodeMrzLine(line, CODE_THEN_DATA(3), FIELD);
     expect(out?.text).toBe('ROU<<<4');
   });
   it('keeps a clearly printed code that no state has (a specimen\'s invented code resolves to no country)', () => {
     const line = frames('I_N_P_<_<_<_4', 0.95);
-    expect(decodeLineWithStateCodes(line, CODE_THEN_DATA(3), FIELD)?.text).toBe('INP<<<4');
+    expect(decodeMrzLine(line, CODE_THEN_DATA(3), FIELD)?.text).toBe('INP<<<4');
   });
   it('keeps the reading when two known codes fit about as well', () => {
     // The middle letter is as much B as P: `BOL` and `POL` are both codes.
     const line = frames('P_0_L_<_4', 0.9, { 0: ['B', 0.45] });
-    const out = decodeLineWithStateCodes(line, CODE_THEN_DATA(1), FIELD, { minEvidenceRatio: 20 });
+    const out = decodeMrzLine(line, CODE_THEN_DATA(1), FIELD, { minEvidenceRatio: 20 });
     expect(['POL', 'BOL']).toContain(out?.text.slice(0, 3));
+  });
+});
+
+describe('names: letters the recogniser read as digits are restored, never replaced', () => {
+  const NAME = (n: number) => new Array<string>(n).fill(CHAR_CLASS.Alpha);
+  const NAMES = { states: [], names: [{ start: 0, end: 9 }] };
+  it('restores the O of ZOE that the recogniser read as 0 and the plain decoding dropped', () => {
+    // `ZOE<LOPE`: the O read as `0` (0.65, blank 0.15): plain decoding drops it and pads the name with a filler.
+    const line = frames('Z_0_E_<_L_O_P_E_<<<', 0.8, { 2: ['_', 0.15] });
+    expect(decodeFixedLength(line, NAME(9))?.text).toBe('ZE<LOPE<<');
+    expect(decodeMrzLine(line, NAME(9), NAMES)?.text).toBe('ZOE<LOPE<');
+  });
+  it('does not turn a letter that was read into its look-alike (the D of ADA read with 0 beside it stays a D)', () => {
+    // D 0.35, 0 0.5 at the same frame: folding makes it O (0.5 + O's share) only by replacing the D.
+    const line = frames('A_D_A_<_<_<_<_<_<', 0.85, { 2: ['0', 0.5] });
+    expect(decodeFixedLength(line, NAME(9), { foldPositions: new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]) })?.text.slice(0, 3)).toBe('AOA');
+    expect(decodeMrzLine(line, NAME(9), NAMES)?.text.slice(0, 3)).toBe('ADA');
   });
 });
