@@ -13,7 +13,7 @@ import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
-import { decodeMrzLine, lineFieldsOf } from './decodeMrzLine.ts';
+import { decodeMrzLine, lineFieldsOf, NO_FIELDS } from './decodeMrzLine.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -291,6 +291,36 @@ function fittingReading(readings: readonly Candidate[], n: number): Candidate {
 }
 
 function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: readonly number[]): MrzZoneReading | null {
+  // A 2-line window decoded as the wrong format pads or squeezes characters: reject gross length mismatches early.
+  const expected = MRZ_SHAPE[format].length;
+  const lengthMisfit = lengths.reduce((s, n) => s + Math.abs(n - expected), 0) / (expected * window.length);
+  if (lengthMisfit > 0.2) return null;
+  const plain = decodeLines(window, format, false);
+  if (!plain) return null;
+  const first = finishWindow(window, format, plain, lengthMisfit);
+  // Names and state codes are decoded with the layout's knowledge (decodeMrzLine) only in a window whose plain
+  // reading has at most one failing check digit (of 4-5): windows of wrong rows, which may still verify half of
+  // theirs by chance, would only pay for it (up to 17 more decodings of a line).
+  if (first.checkRate < MIN_CHECK_RATE_FOR_LAYOUT || window.every((c) => c.reading.kind === 'text')) return first;
+  const informedLines = decodeLines(window, format, true);
+  if (!informedLines || informedLines.lines.every((l, i) => l === plain.lines[i])) return first;
+  const informed = finishWindow(window, format, informedLines, lengthMisfit);
+  // Never at the cost of a check digit.
+  return informed.checkRate >= first.checkRate ? informed : first;
+}
+
+/** Share of check digits (0-1) a window's plain reading must verify before names and state codes are decoded again. */
+const MIN_CHECK_RATE_FOR_LAYOUT = 0.75;
+
+interface DecodedLines {
+  readonly lines: string[];
+  readonly alternatives: Array<PositionAlternatives[number]>;
+  readonly logProb: number;
+  readonly minConfidence: number;
+}
+
+/** Each line of a window decoded within the format's classes; `informed`: with names and state codes (decodeMrzLine). */
+function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: boolean): DecodedLines | null {
   const classes = positionClasses(format);
   const lines: string[] = [];
   const alternatives: Array<PositionAlternatives[number]> = [];
@@ -304,17 +334,19 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
       alternatives.push([]);
       continue;
     }
-    const decoded = decodeMrzLine(c.reading.line, allowed, lineFieldsOf(format, i));
+    const decoded = decodeMrzLine(c.reading.line, allowed, informed ? lineFieldsOf(format, i) : NO_FIELDS);
     if (!decoded) return null;
     lines.push(decoded.text);
     alternatives.push(decoded.alternatives);
     logProb += decoded.logScore;
     minConfidence = Math.min(minConfidence, ...decoded.confidence);
   }
-  // A 2-line window decoded as the wrong format pads or squeezes characters: reject gross length mismatches early.
-  const expected = MRZ_SHAPE[format].length;
-  const lengthMisfit = lengths.reduce((s, n) => s + Math.abs(n - expected), 0) / (expected * window.length);
-  if (lengthMisfit > 0.2) return null;
+  return { lines, alternatives, logProb, minConfidence };
+}
+
+/** Corrections, parsing and scores of a window's decoded lines. */
+function finishWindow(window: readonly Candidate[], format: MrzFormat, d: DecodedLines, lengthMisfit: number): MrzZoneReading {
+  const { lines, alternatives } = d;
   const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives);
   const parsed = parseMrz(fixed);
   const results = Object.values(parsed.checks);
@@ -327,7 +359,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
     quads: window.map((c) => c.quad),
     checkRate,
     lengthMisfit,
-    meanLogProb: logProb / (expected * window.length),
-    minConfidence,
+    meanLogProb: d.logProb / (MRZ_SHAPE[format].length * window.length),
+    minConfidence: d.minConfidence,
   };
 }

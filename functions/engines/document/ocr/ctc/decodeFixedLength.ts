@@ -63,6 +63,12 @@ export const LAYOUT_LOOK_ALIKES: Readonly<Record<string, string>> = {
 };
 
 const NO_POSITIONS: ReadonlySet<number> = new Set();
+/** Per character class: its {@link LAYOUT_LOOK_ALIKES} partner's class index, or -1. */
+const PARTNER: Int16Array = (() => {
+  const out = new Int16Array(MRZ_ALPHABET.length).fill(-1);
+  for (const [a, b] of Object.entries(LAYOUT_LOOK_ALIKES)) out[MRZ_ALPHABET.indexOf(a)] = MRZ_ALPHABET.indexOf(b);
+  return out;
+})();
 
 /** Options of {@link decodeFixedLength}. */
 export interface DecodeFixedLengthOptions {
@@ -96,32 +102,36 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   if (T < N) return null;
   const lp = new Float64Array(T * MRZ_CLASSES);
   for (let i = 0; i < lp.length; i++) lp[i] = Math.log(Math.max(line.probs[i] as number, 1e-12));
-  // Per character: its look-alike partner's class index (or -1), and per frame the log of both probabilities summed.
-  const partner = new Int16Array(K).fill(-1);
-  for (const [a, b] of Object.entries(LAYOUT_LOOK_ALIKES)) partner[MRZ_ALPHABET.indexOf(a)] = MRZ_ALPHABET.indexOf(b);
-  const lpFolded = new Float64Array(T * K);
-  for (let t = 0; t < T; t++) {
-    for (let c = 0; c < K; c++) {
-      const q = partner[c] as number;
-      const p = (line.probs[t * MRZ_CLASSES + 1 + c] as number) + (q >= 0 ? (line.probs[t * MRZ_CLASSES + 1 + q] as number) : 0);
-      lpFolded[t * K + c] = Math.log(Math.max(p, 1e-12));
+  // Emission table per frame: the K characters' log-probabilities, then (with positions to fold) each character's
+  // log-probability with its look-alike partner's added.
+  const E2 = 2 * K;
+  const emission = new Float64Array(T * E2);
+  for (let t = 0; t < T; t++) for (let c = 0; c < K; c++) emission[t * E2 + c] = lp[t * MRZ_CLASSES + 1 + c] as number;
+  const mask = new Uint8Array(N * K);
+  for (let k = 0; k < N; k++) for (const ch of allowed[k] as string) mask[k * K + MRZ_ALPHABET.indexOf(ch)] = 1;
+  // source[k][c]: where position k's emission of c is read in a frame's row (c, or K + c where position k allows c
+  // but not its look-alike partner and is to be folded).
+  const source = new Int16Array(N * K);
+  for (let k = 0; k < N; k++) for (let c = 0; c < K; c++) source[k * K + c] = c;
+  if (foldAt.size > 0) {
+    for (let t = 0; t < T; t++) {
+      for (let c = 0; c < K; c++) {
+        const q = PARTNER[c] as number;
+        const p = (line.probs[t * MRZ_CLASSES + 1 + c] as number) + (q >= 0 ? (line.probs[t * MRZ_CLASSES + 1 + q] as number) : 0);
+        emission[t * E2 + K + c] = Math.log(Math.max(p, 1e-12));
+      }
+    }
+    for (const k of foldAt) {
+      if (k < 0 || k >= N) continue;
+      for (let c = 0; c < K; c++) {
+        const q = PARTNER[c] as number;
+        if (mask[k * K + c] && q >= 0 && !mask[k * K + q]) source[k * K + c] = K + c;
+      }
     }
   }
   // The filler prior of a `<` starting at each frame.
   const bonus = new Float64Array(T);
   for (let t = 0; t < T; t++) bonus[t] = (line.probs[t * MRZ_CLASSES + 1 + FILLER] as number) >= FILLER_PRIOR_MIN ? fillerBonus : 0;
-  const mask = new Uint8Array(N * K);
-  for (let k = 0; k < N; k++) for (const ch of allowed[k] as string) mask[k * K + MRZ_ALPHABET.indexOf(ch)] = 1;
-  // folded[k][c]: position k allows c but not its partner, so c's emission counts the partner's probability too.
-  const folded = new Uint8Array(N * K);
-  for (let k = 0; k < N; k++) {
-    for (let c = 0; c < K; c++) {
-      const q = partner[c] as number;
-      if (foldAt.has(k) && mask[k * K + c] && q >= 0 && !mask[k * K + q]) folded[k * K + c] = 1;
-    }
-  }
-  /** Log emission of character c at frame t for position k (1-based count of characters emitted). */
-  const emit = (t: number, k: number, c: number): number => (folded[(k - 1) * K + c] ? (lpFolded[t * K + c] as number) : (lp[t * MRZ_CLASSES + 1 + c] as number));
   // A[k][c]: k chars emitted (1..N), last is c and the current frame emits c. B[k]: k chars emitted, current blank.
   let A = new Float64Array((N + 1) * K).fill(NEG);
   let B = new Float64Array(N + 1).fill(NEG);
@@ -135,12 +145,13 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   backB[0] = -2;
   for (let c = 0; c < K; c++) {
     if (mask[c]) {
-      A[K + c] = emit(0, 1, c) + (c === FILLER ? (bonus[0] as number) : 0);
+      A[K + c] = (emission[source[c] as number] as number) + (c === FILLER ? (bonus[0] as number) : 0);
       backA[(0 * (N + 1) + 1) * K + c] = -2;
     }
   }
   for (let t = 1; t < T; t++) {
     const row = t * MRZ_CLASSES;
+    const eRow = t * E2;
     const blank = lp[row] as number;
     A2.fill(NEG);
     B2.fill(NEG);
@@ -175,6 +186,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
         }
       }
       const fromBlank = B[k - 1] as number;
+      const sBase = (k - 1) * K;
       for (let c = 0; c < K; c++) {
         const cont = A[k * K + c] as number;
         let bestIn = cont;
@@ -204,7 +216,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
           }
         }
         if (bestIn > NEG) {
-          A2[k * K + c] = bestIn + emit(t, k, c);
+          A2[k * K + c] = bestIn + (emission[eRow + (source[sBase + c] as number)] as number);
           backA[(t * (N + 1) + k) * K + c] = src;
         }
       }
@@ -253,7 +265,7 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
     let total = 0;
     for (const ch of allowed[pos] as string) {
       const c = MRZ_ALPHABET.indexOf(ch);
-      const q = folded[pos * K + c] ? (partner[c] as number) : -1;
+      const q = (source[pos * K + c] as number) >= K ? (PARTNER[c] as number) : -1;
       let p = 0;
       for (const t of frames) p = Math.max(p, (line.probs[t * MRZ_CLASSES + 1 + c] as number) + (q >= 0 ? (line.probs[t * MRZ_CLASSES + 1 + q] as number) : 0));
       scores.push({ char: ch, p });
