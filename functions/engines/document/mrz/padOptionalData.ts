@@ -9,7 +9,8 @@ const OPTIONAL_DATA_FIELDS = new Set(['personalNumber', 'optional1', 'optional2'
  * Letters that no check digit can tell from the filler: ICAO Doc 9303 Part 3 §4.9 values `<` as 0 and `A`, `K`,
  * `U` as 10, 20 and 30, so at any weight (7, 3, 1) they add 0 (mod 10) as the filler does. Of these the
  * recogniser confuses `K` with a blurred filler (`<<K<` after the personal number of 3 synthetic TD1 cards of
- * seeds 7 and 11, `K` 0.57-0.65 against `<` 0.34-0.41).
+ * seeds 7 and 11, `K` 0.57-0.65 against `<` 0.34-0.41, read off the decoder's alternatives while debugging them;
+ * no script reports these).
  */
 export const CHECK_INVISIBLE_FILLER_LOOK_ALIKES = 'K';
 

@@ -47,8 +47,8 @@ export const FILLER_PRIOR_MIN = 0.01;
  * ISO 1073-2). At a position of `foldPositions` (see {@link DecodeFixedLengthOptions}) whose class allows one of a
  * pair and not the other, the recogniser's probability of the other counts for the allowed one. The recogniser was
  * trained on general text and, after a run of digits, reads the O of `POL`, `ROU` and `COU` as `0` (0.78-0.83 at
- * its frames on synthetic TD1 cards of seed 2026 and the UK residence permit specimen): in a letter-only field the
- * decoder could then only drop it and invent a character elsewhere to keep the line's length. Folding everywhere
+ * its frames on synthetic TD1 cards of seed 2026 and the UK residence permit specimen, seen while debugging them): in
+ * a letter-only field the decoder could then only drop it and invent a character elsewhere to keep the line's length. Folding everywhere
  * was measured and rejected: on the synthetic set of seed 7 it read `ADA` as `AOA` and `NGUYEN` as `ZGUYEN` (full
  * documents right fell from 153 to 143 of 164), so it is used only where a closed list of codes then decides
  * (state codes, reading/decodeStateCodes.ts).
