@@ -70,6 +70,36 @@ describe('readMrzZone', () => {
     expect(bad.calls()).toBeGreaterThan(1);
   });
 
+  it('reads a name row again but not a data row that crops as its anchor, nor page text beyond a two-line MRZ', async () => {
+    // A line of the visual zone above the MRZ, too short to be an anchor but a piece of a row 1.8 heights up.
+    const printed: Quad = [
+      { x: 60, y: 505 },
+      { x: 310, y: 505 },
+      { x: 310, y: 535 },
+      { x: 60, y: 535 },
+    ];
+    const l2 = UTOPIA.TD3[1];
+    const badBirthCheck = `${l2.slice(0, 19)}9${l2.slice(20)}`;
+    const calls: Array<{ mode: string; rows: number[] }> = [];
+    const recording: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads, mode = 'line') => {
+        calls.push({ mode, rows: quads.map((q) => Math.round((q[0].y + q[2].y) / 2)) });
+        return quads.map((q) => {
+          const y = (q[0].y + q[2].y) / 2;
+          return { kind: 'text' as const, text: y < 550 ? 'JOHN' : y < 600 ? UTOPIA.TD3[0] : badBirthCheck, confidence: 0.9 };
+        });
+      },
+    };
+    await readMrzZone(IMAGE, { detect: async () => [...MRZ_BOXES, { quad: printed, score: 0.9 }], recognizer: recording });
+    // Anchors (both MRZ lines), then the rebuilt rows: only the name row; then every MRZ row in windows (a check
+    // digit fails). The printed line is never read.
+    expect(calls.map((c) => c.mode)).toEqual(['line', 'line', 'windows']);
+    expect(calls[0]?.rows).toEqual([575, 625]);
+    expect(calls[1]?.rows).toEqual([575]);
+    expect(calls[2]?.rows).toEqual([575, 625]);
+  });
+
   it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
     // Boxes 600 px wide hold the first 36 characters of each TD3 line (what the detector saw); a crop at least as
     // wide as 44 characters of that pitch shows the whole line.
