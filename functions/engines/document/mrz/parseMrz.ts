@@ -1,6 +1,7 @@
 import { parse } from 'mrz';
 import type { MrzFormat } from '../constants.ts';
 import { MRZ_FORMAT, MRZ_SHAPE } from '../constants.ts';
+import { isMrzDate } from './resolveMrzDate.ts';
 import { splitMrzName, type MrzName } from './splitMrzName.ts';
 import { verifyChecks, type CheckDigitResults } from './verifyChecks.ts';
 
@@ -28,7 +29,7 @@ export interface ParsedMrz {
   readonly expiryDate: string;
   /** `M`, `F`, `X`, or null for `<`. */
   readonly sex: 'M' | 'F' | 'X' | null;
-  /** Each check digit's outcome. */
+  /** Each check digit's outcome; a date's also fails when the date cannot be one (see `isMrzDate`). */
   readonly checks: CheckDigitResults;
 }
 
@@ -64,6 +65,8 @@ export function parseMrz(lines: readonly string[]): ParsedMrz {
   const personalRaw = format === 'TD3' ? line2.slice(28, 42) : format === 'TD2' ? line2.slice(28, 35) : td1Optional1(line1);
   const sexChar = format === 'TD1' ? line2[7] : line2[20];
   const docNumber = parsed?.format === format ? (parsed.fields.documentNumber ?? null) : null;
+  const birthDate = format === 'TD1' ? line2.slice(0, 6) : line2.slice(13, 19);
+  const expiryDate = format === 'TD1' ? line2.slice(8, 14) : line2.slice(21, 27);
   return {
     format,
     lines: [...lines],
@@ -73,10 +76,22 @@ export function parseMrz(lines: readonly string[]): ParsedMrz {
     name: splitMrzName(nameField),
     documentNumber: trimFill(docNumber ?? documentNumberOf(format, lines)) || null,
     personalNumber: trimFill(personalRaw) || null,
-    birthDate: format === 'TD1' ? line2.slice(0, 6) : line2.slice(13, 19),
-    expiryDate: format === 'TD1' ? line2.slice(8, 14) : line2.slice(21, 27),
+    birthDate,
+    expiryDate,
     sex: sexChar === 'M' || sexChar === 'F' || sexChar === 'X' ? sexChar : null,
-    checks: verifyChecks(format, lines),
+    checks: withCalendarDates(verifyChecks(format, lines), birthDate, expiryDate),
+  };
+}
+
+/**
+ * Check digit outcomes in which a date's check passes only when the date can be one ({@link isMrzDate}): a field
+ * read as `514515` whose digit happens to verify is still a misreading, and nothing may be taken from it.
+ */
+function withCalendarDates(checks: CheckDigitResults, birth: string, expiry: string): CheckDigitResults {
+  return {
+    ...checks,
+    ...(checks.birthDate && !isMrzDate(birth) ? { birthDate: false } : {}),
+    ...(checks.expiryDate && !isMrzDate(expiry) ? { expiryDate: false } : {}),
   };
 }
 

@@ -40,6 +40,25 @@ export function resolveExpiryDate(yymmdd: string): string | null {
   return isoDate((parts.yy >= EXPIRY_CENTURY_PIVOT ? 1900 : 2000) + parts.yy, parts.mm, parts.dd);
 }
 
+/**
+ * Whether a printed MRZ date (YYMMDD) can be a date: six digits naming a real month and day (29 February allowed,
+ * the century being unknown), or with fillers where ICAO Doc 9303 Part 3 lets an unknown part be left out (a birth
+ * date of unknown day or month, an ID card without expiry). A check digit that verifies over `451399` still does
+ * not make it a date: such a field is a misreading whose check digit happens to verify (1 chance in 10).
+ *
+ * @param yymmdd - the six characters as printed
+ */
+export function isMrzDate(yymmdd: string): boolean {
+  if (!/^[0-9<]{6}$/.test(yymmdd)) return false;
+  const part = (i: number) => yymmdd.slice(i, i + 2);
+  const known = (p: string) => /^[0-9]{2}$/.test(p);
+  const mm = part(2), dd = part(4);
+  if (known(mm) && (Number(mm) < 1 || Number(mm) > 12)) return false;
+  if (!known(dd)) return true;
+  // 2000 is a leap year: 29 February passes for any two-digit year.
+  return Number(dd) >= 1 && Number(dd) <= (known(mm) ? new Date(Date.UTC(2000, Number(mm), 0)).getUTCDate() : 31);
+}
+
 function split(yymmdd: string): { yy: number; mm: number; dd: number } | null {
   if (!/^[0-9]{6}$/.test(yymmdd)) return null;
   return { yy: Number(yymmdd.slice(0, 2)), mm: Number(yymmdd.slice(2, 4)), dd: Number(yymmdd.slice(4, 6)) };

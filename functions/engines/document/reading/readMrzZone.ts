@@ -1,3 +1,4 @@
+import countries from 'i18n-iso-countries/index.js';
 import { MRZ_FORMAT, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
 import { flipQuad, quadAngle, quadSize, type Quad } from '../geometry/quad.ts';
 import type { RgbImage } from '../image/loadImage.ts';
@@ -13,7 +14,7 @@ import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
-import { decodeMrzLine, lineFieldsOf, NO_FIELDS } from './decodeMrzLine.ts';
+import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -345,6 +346,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
   const plain = decodeLines(window, format, false);
   if (!plain) return null;
   const first = finishWindow(window, format, plain, lengthMisfit);
+  if (!plausible(first)) return null;
   // Names and state codes are decoded with the layout's knowledge (decodeMrzLine) only in a window whose plain
   // reading has at most one failing check digit (of 4-5): windows of wrong rows, which may still verify half of
   // theirs by chance, would only pay for it (up to 17 more decodings of a line).
@@ -353,7 +355,23 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
   if (!informedLines || informedLines.lines.every((l, i) => l === plain.lines[i])) return first;
   const informed = finishWindow(window, format, informedLines, lengthMisfit);
   // Never at the cost of a check digit.
-  return informed.checkRate >= first.checkRate ? informed : first;
+  return informed.checkRate >= first.checkRate && plausible(informed) ? informed : first;
+}
+
+/**
+ * Whether a window's reading can be an MRZ at all: at least one of its two state codes (issuing state, nationality)
+ * is one ICAO Doc 9303 Part 3 §5 lists ({@link MRZ_STATE_CODES}) or an ISO 3166-1 alpha-2 code (a few pre-2013
+ * issuers printed those: the Slovenian ID card's `SI<`), or, when neither is, every check digit verifies as
+ * read, without correction. Rows of a rotated card read across two printed lines make junk in which check digits
+ * still verify by chance, more so after corrections (1 in 10 each): on the Spanish ID card specimen turned by 15°
+ * (../shared/data/documents, passporteye/0_id-esp.png), such a TD2 window (codes `DES`, `BFE`) verified all four
+ * after two corrections and beat the card's genuine TD1 reading, whose check digits fail as printed. A specimen
+ * with an unlisted code (`INP`) has a listed nationality.
+ */
+function plausible(reading: MrzZoneReading): boolean {
+  const known = (code: string) => MRZ_STATE_CODES.has(code.padEnd(3, '<')) || (code.length === 2 && countries.isValid(code));
+  if (known(reading.parsed.issuingStateCode) || known(reading.parsed.nationalityCode)) return true;
+  return reading.checkRate === 1 && reading.corrected.length === 0;
 }
 
 /** Share of check digits (0-1) a window's plain reading must verify before names and state codes are decoded again. */

@@ -3,7 +3,7 @@ import { ErrorCategory } from '../../../../functions/core/constants.ts';
 import { DOCUMENT_ERROR_CATEGORY } from '../../../../functions/engines/document/constants.ts';
 import { ICAO_NON_ISO_CODES } from '../../../../functions/engines/document/countries/icaoCodes.ts';
 import { resolveMrzCountry } from '../../../../functions/engines/document/countries/resolveMrzCountry.ts';
-import { resolveBirthDate, resolveExpiryDate } from '../../../../functions/engines/document/mrz/resolveMrzDate.ts';
+import { isMrzDate, resolveBirthDate, resolveExpiryDate } from '../../../../functions/engines/document/mrz/resolveMrzDate.ts';
 
 describe('resolveMrzCountry (ICAO 9303 Part 3 §5)', () => {
   it.each([
@@ -46,6 +46,15 @@ describe('two-digit years', () => {
     expect(resolveBirthDate('110229', now)).toBeNull();
     expect(resolveBirthDate('7408<<', now)).toBeNull();
     expect(resolveExpiryDate('121332')).toBeNull();
+  });
+});
+
+describe('isMrzDate', () => {
+  it('accepts real months and days, 29 February, and fillers where a part is unknown', () => {
+    for (const d of ['740812', '000229', '991231', '7408<<', '74<<<<', '<<<<<<']) expect(isMrzDate(d), d).toBe(true);
+  });
+  it('refuses months and days that no calendar has, and anything but digits and fillers', () => {
+    for (const d of ['741312', '740001', '740431', '740230', '514515', '7408I2', '74081']) expect(isMrzDate(d), d).toBe(false);
   });
 });
 

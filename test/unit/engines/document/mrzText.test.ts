@@ -104,6 +104,19 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
   });
 });
 
+describe('parseMrz date checks', () => {
+  it('fails a date check whose digit verifies over a date that cannot be one', () => {
+    // Birth date 741399 (month 13) with its own check digit: the digit verifies, the date is no date.
+    const l2 = UTOPIA.TD3[1];
+    const lines = [UTOPIA.TD3[0], `${l2.slice(0, 13)}741399${computeCheckDigit('741399')}${l2.slice(20)}`];
+    const parsed = parseMrz(lines);
+    expect(verifiesCheckDigit('741399', parsed.lines[1]![19]!)).toBe(true);
+    expect(parsed.checks.birthDate).toBe(false);
+    expect(parsed.checks.expiryDate).toBe(true);
+    expect(parseMrz(UTOPIA.TD3).checks.birthDate).toBe(true);
+  });
+});
+
 describe('splitMrzName (ICAO 9303 Part 3 §4.6)', () => {
   it('splits primary and secondary identifiers', () => {
     expect(splitMrzName('GARCAO<DE<MAGALHAES<<INES<<<<<')).toEqual({ lastName: 'GARCAO DE MAGALHAES', firstName: 'INES', fullName: 'INES GARCAO DE MAGALHAES' });

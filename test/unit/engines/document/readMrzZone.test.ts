@@ -4,7 +4,7 @@ import type { RgbImage } from '../../../../functions/engines/document/image/load
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
 import { readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
-import { UTOPIA } from './fixtures.ts';
+import { mutate, UTOPIA } from './fixtures.ts';
 
 const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
 /** A horizontal line box 880 x 30 px whose top edge is at `y`. */
@@ -98,6 +98,30 @@ describe('readMrzZone', () => {
     expect(calls[0]?.rows).toEqual([575, 625]);
     expect(calls[1]?.rows).toEqual([575]);
     expect(calls[2]?.rows).toEqual([575, 625]);
+  });
+
+  it('takes a reading whose state codes are both unlisted only when every check digit verifies as read', async () => {
+    // The ICAO TD1 specimen with its codes replaced by XQZ, a code no state has; no check digit covers the codes.
+    const unlisted = [`I<XQZ${UTOPIA.TD1[0].slice(5)}`, `${UTOPIA.TD1[1].slice(0, 15)}XQZ${UTOPIA.TD1[1].slice(18)}`, UTOPIA.TD1[2]];
+    const card = (lines: readonly string[]): LineRecognizer => ({
+      id: 'fake',
+      read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: lines[Math.round(((q[0].y + q[2].y) / 2 - 575) / 50)] ?? '', confidence: 0.9 })),
+    });
+    const boxes: DetectedBox[] = [560, 610, 660].map((y) => ({ quad: line(y), score: 0.9 }));
+    const detect = async () => boxes;
+    const verified = await readMrzZone(IMAGE, { detect, recognizer: card(unlisted) });
+    expect(verified?.format).toBe('TD1');
+    expect(verified?.parsed.issuingStateCode).toBe('XQZ');
+    expect(verified?.checkRate).toBe(1);
+    // The same with the birth date's check digit misread: nothing says it is an MRZ.
+    const failing = mutate(unlisted, 1, 6, '9');
+    expect(await readMrzZone(IMAGE, { detect, recognizer: card(failing) }, { fallbackSide: null })).toBeNull();
+    // With a listed code, or an ISO alpha-2 code as the pre-2013 Slovenian card prints (SI<), the failing reading is
+    // still an MRZ (its other fields are checked one by one).
+    const listed = mutate(UTOPIA.TD1, 1, 6, '9');
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(listed) }, { fallbackSide: null }))?.checkRate).toBeLessThan(1);
+    const alpha2 = failing.map((l) => l.replace('XQZ', 'SI<'));
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(alpha2) }, { fallbackSide: null }))?.parsed.issuingStateCode).toBe('SI');
   });
 
   it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
