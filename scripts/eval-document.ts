@@ -3,7 +3,8 @@
  * and writes the result into docs/accuracy.md ("Document verification").
  *
  * - Data: every `labels.json` set under `--data` (default `../shared/data/documents`: real specimens and samples,
- *   schema in its README.md) and, with `--synthetic DIR`, a set written by `npm run gen:documents`.
+ *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, and with
+ *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
  *   and the set's reference date as the verification date.
@@ -17,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentReading } from '../functions/engines/document/index.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
 import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engines/document/evaluation/scoreReading.ts';
@@ -31,8 +33,22 @@ const { values: args } = parseArgs({
     ocr: { type: 'string', default: 'paddle' },
     'no-write': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    rotate: { type: 'string' },
   },
 });
+
+/**
+ * `--rotate 15,35`: the real specimens again, each image turned by that many degrees (clockwise, sharp's bilinear
+ * rotation onto a grey-blue table, the canvas grown to hold it): a reproducible probe of photos taken at an angle.
+ */
+const ROTATIONS = (args.rotate ?? '').split(',').filter(Boolean).map(Number);
+const TABLE = { r: 90, g: 100, b: 110 };
+
+/** The image turned by `degrees`, in its own format (JPEG at quality 92, PNG otherwise). */
+async function turned(bytes: Buffer, file: string, degrees: number): Promise<Buffer> {
+  const image = sharp(bytes).rotate().rotate(degrees, { background: TABLE });
+  return /\.jpe?g$/i.test(file) ? image.jpeg({ quality: 92 }).toBuffer() : image.png().toBuffer();
+}
 
 interface CaseResult {
   readonly c: DocumentCase;
@@ -41,10 +57,10 @@ interface CaseResult {
   readonly ms: number;
 }
 
-async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[]): Promise<CaseResult[]> {
+async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], degrees = 0): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
   for (const c of cases) {
-    const bytes = await readFile(c.file);
+    const bytes = degrees === 0 ? await readFile(c.file) : await turned(await readFile(c.file), c.file, degrees);
     const template = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === templateIdFor(c.document));
     if (!template) throw new Error(`no seed template ${templateIdFor(c.document)}`);
     const both = c.side === 'back' || c.side === 'front+back';
@@ -135,7 +151,9 @@ function report(name: string, s: Summary): string {
 }
 
 async function main(): Promise<void> {
-  const sets: Array<{ name: string; cases: DocumentCase[] }> = [{ name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: await loadDocumentCases(args.data) }];
+  const real = await loadDocumentCases(args.data);
+  const sets: Array<{ name: string; cases: DocumentCase[]; degrees?: number }> = [{ name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: real }];
+  for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, degrees });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };
     sets.push({ name: `Synthetic documents (${labels.source ?? 'npm run gen:documents'})`, cases: await loadDocumentCases(args.synthetic) });
@@ -148,7 +166,7 @@ async function main(): Promise<void> {
     const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract } : {});
     for (const set of sets) {
       console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
-      const results = await runAll(engine, set.cases);
+      const results = await runAll(engine, set.cases, set.degrees);
       const s = summarise(results);
       const text = report(`${set.name}, OCR ${ocr === 'paddle' ? 'PaddleOCR PP-OCRv4 (shipped)' : 'Tesseract 5 (comparison)'}`, s);
       console.log(text);

@@ -155,8 +155,9 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         const second = bestReading(groupRows(orderLines([...lines, ...windowed])));
         if (second && (!reading || better(second, reading))) reading = second;
       }
-      const twoLines = reading?.format === MRZ_FORMAT.TD2 || reading?.format === MRZ_FORMAT.TD3;
-      if (reading && twoLines && length < MRZ_SHAPE.TD3.length && (reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
+      // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
+      const twoLines = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;
+      if (twoLines && length < MRZ_SHAPE.TD3.length && (!reading || reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
         // TD2 and TD3 lines 2 share their first 28 characters and, with an empty TD3 personal number, every check
         // digit: a TD3 whose detected boxes stop inside the filler runs reads as a TD2 that verifies, or as a TD3
         // whose last characters were never in the crop. The rows are read again at the TD3 length; that reading
@@ -165,7 +166,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
         const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
         const third = bestReading(groupRows(orderLines([...lines, ...extended])));
-        if (third?.format === MRZ_FORMAT.TD3 && third.checkRate === 1 && better(third, reading)) reading = third;
+        if (third?.format === MRZ_FORMAT.TD3 && third.checkRate === 1 && (!reading || better(third, reading))) reading = third;
       }
       if (reading && (!best || better(reading, best))) best = reading;
     }
@@ -367,8 +368,15 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
  * (../shared/data/documents, passporteye/0_id-esp.png), such a TD2 window (codes `DES`, `BFE`) verified all four
  * after two corrections and beat the card's genuine TD1 reading, whose check digits fail as printed. A specimen
  * with an unlisted code (`INP`) has a listed nationality.
+ *
+ * Nor is a TD2 reading with the document code `P`: passports are TD3 (ICAO Doc 9303 Part 4; TD2 documents are coded
+ * I, A, C or V, Parts 6 and 7). A passport page photographed at an angle is often detected only up to its long
+ * filler runs, and its two lines' first 36 characters then read as a TD2 whose first four check digits pass or
+ * nearly (TD2 and TD3 lines 2 share them): synthetic pages of seeds 7 and 11 and the Polish and Canadian specimens
+ * turned by 15° were refused as `document_type_mismatch` that way, with every field dropped.
  */
 function plausible(reading: MrzZoneReading): boolean {
+  if (reading.format === MRZ_FORMAT.TD2 && reading.parsed.documentCode.startsWith('P')) return false;
   const known = (code: string) => MRZ_STATE_CODES.has(code.padEnd(3, '<')) || (code.length === 2 && countries.isValid(code));
   if (known(reading.parsed.issuingStateCode) || known(reading.parsed.nationalityCode)) return true;
   return reading.checkRate === 1 && reading.corrected.length === 0;

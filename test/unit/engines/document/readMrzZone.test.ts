@@ -124,6 +124,24 @@ describe('readMrzZone', () => {
     expect((await readMrzZone(IMAGE, { detect, recognizer: card(alpha2) }, { fallbackSide: null }))?.parsed.issuingStateCode).toBe('SI');
   });
 
+  it('never reads a passport as a TD2: a 2 x 36 reading coded P is no MRZ', async () => {
+    // Every crop shows only the first 36 characters of each TD3 line (fillers and personal number never read).
+    const prefixes: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: ((q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1]).slice(0, 36), confidence: 0.9 })),
+    };
+    // Read as TD3 (the missing characters padded with fillers, checks that cover them failing), never as TD2.
+    const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: prefixes }, { fallbackSide: null });
+    expect(reading?.format).toBe('TD3');
+    expect(reading?.parsed.documentNumber).toBe('L898902C3');
+    // A TD2 coded I (ICAO Doc 9303 Part 6 specimen) is read.
+    const td2: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1], confidence: 0.9 })),
+    };
+    expect((await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: td2 }, { fallbackSide: null }))?.format).toBe('TD2');
+  });
+
   it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
     // Boxes 600 px wide hold the first 36 characters of each TD3 line (what the detector saw); a crop at least as
     // wide as 44 characters of that pitch shows the whole line.
