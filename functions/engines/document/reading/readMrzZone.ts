@@ -369,18 +369,27 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
  * after two corrections and beat the card's genuine TD1 reading, whose check digits fail as printed. A specimen
  * with an unlisted code (`INP`) has a listed nationality.
  *
- * Nor is a TD2 reading with the document code `P`: passports are TD3 (ICAO Doc 9303 Part 4; TD2 documents are coded
- * I, A, C or V, Parts 6 and 7). A passport page photographed at an angle is often detected only up to its long
- * filler runs, and its two lines' first 36 characters then read as a TD2 whose first four check digits pass or
- * nearly (TD2 and TD3 lines 2 share them): synthetic pages of seeds 7 and 11 and the Polish and Canadian specimens
- * turned by 15° were refused as `document_type_mismatch` that way, with every field dropped.
+ * A reading whose document code starts with a letter ICAO does not use ({@link DOCUMENT_CODE_LETTERS}) counts only
+ * if it verifies as read. A TD2 reading coded `P` never counts: passports are TD3 (ICAO Doc 9303 Part 4; TD2
+ * documents are coded I, A, C or V, Parts 6 and 7). A passport page photographed at an angle is often detected only
+ * up to its long filler runs, and its two lines' first 36 characters then read as a TD2 whose first four check
+ * digits pass or nearly (TD2 and TD3 lines 2 share them): synthetic pages of seeds 7 and 11 and the Polish and
+ * Canadian specimens turned by 15° were refused as `document_type_mismatch` that way, with every field dropped.
  */
 function plausible(reading: MrzZoneReading): boolean {
   if (reading.format === MRZ_FORMAT.TD2 && reading.parsed.documentCode.startsWith('P')) return false;
+  const verifiedAsRead = reading.checkRate === 1 && reading.corrected.length === 0;
+  if (!DOCUMENT_CODE_LETTERS.includes(reading.parsed.documentCode.charAt(0)) && !verifiedAsRead) return false;
   const known = (code: string) => MRZ_STATE_CODES.has(code.padEnd(3, '<')) || (code.length === 2 && countries.isValid(code));
-  if (known(reading.parsed.issuingStateCode) || known(reading.parsed.nationalityCode)) return true;
-  return reading.checkRate === 1 && reading.corrected.length === 0;
+  return known(reading.parsed.issuingStateCode) || known(reading.parsed.nationalityCode) || verifiedAsRead;
 }
+
+/**
+ * First letters of ICAO document codes: P (passports, Doc 9303 Part 4), V (visas, Part 7), I, A, C (travel documents
+ * of sizes 1 and 2, Parts 5 and 6). A reading starting otherwise (`YP<IND…`: a stray character before a
+ * passport's `P`, synthetic seed 11) counts only if it verifies as read.
+ */
+const DOCUMENT_CODE_LETTERS = 'PVIAC';
 
 /** Share of check digits (0-1) a window's plain reading must verify before names and state codes are decoded again. */
 const MIN_CHECK_RATE_FOR_LAYOUT = 0.75;

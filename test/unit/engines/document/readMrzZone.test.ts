@@ -120,6 +120,10 @@ describe('readMrzZone', () => {
     // still an MRZ (its other fields are checked one by one).
     const listed = mutate(UTOPIA.TD1, 1, 6, '9');
     expect((await readMrzZone(IMAGE, { detect, recognizer: card(listed) }, { fallbackSide: null }))?.checkRate).toBeLessThan(1);
+    // A document code no ICAO document has (Y) counts only when the reading verifies as read.
+    const stray = (lines: readonly string[]) => [`Y${lines[0]!.slice(1)}`, ...lines.slice(1)];
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(stray(UTOPIA.TD1)) }, { fallbackSide: null }))?.parsed.documentCode).toBe('Y');
+    expect(await readMrzZone(IMAGE, { detect, recognizer: card(stray(listed)) }, { fallbackSide: null })).toBeNull();
     const alpha2 = failing.map((l) => l.replace('XQZ', 'SI<'));
     expect((await readMrzZone(IMAGE, { detect, recognizer: card(alpha2) }, { fallbackSide: null }))?.parsed.issuingStateCode).toBe('SI');
   });
