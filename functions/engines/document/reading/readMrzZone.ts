@@ -79,6 +79,8 @@ interface Candidate {
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit), and corrected where check digits prove it;
+ *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
+ *    dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
  *    candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at `fallbackSide` (small, blurred captures).

@@ -16,6 +16,7 @@ import { loadImage, type RgbImage } from '../image/loadImage.ts';
 import { mapMrzResult } from '../mrz/mapMrzResult.ts';
 import type { DocumentFacts, DocumentReading, ReadingFields, VerifyInput } from '../types.ts';
 import { EMPTY_FIELDS } from './emptyFields.ts';
+import type { MrzZoneReading } from './readMrzZone.ts';
 import { readSide, type SideData, type SideReader } from './readSide.ts';
 
 /**
@@ -64,10 +65,10 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
   if (back) order[template.sides.includes('back') ? 'unshift' : 'push']({ side: 'back', image: back });
   let data: SideData | null = null;
   let side: 'front' | 'back' = 'front';
-  let damaged = false;
+  let damaged: MrzZoneReading | null = null;
   for (const item of order) {
     const r = await readSide(item.image, template.dataSources, reader);
-    damaged ||= r.damagedMrz !== null;
+    damaged ??= r.damagedMrz;
     if (r.data) {
       data = r.data;
       side = item.side;
@@ -79,7 +80,16 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
 
   const checks: CheckOutcome[] = [checkSidesPresent(template, backBytes !== null, frontHasData)];
   const found = checkDataFound(template, data?.source ?? null);
-  if (!data && damaged) {
+  // A damaged MRZ coded V is a visa's: an MRV-A read with the TD3 layout has only three of TD3's five check digits
+  // (no personal number check, no composite; ICAO Doc 9303 Part 7), so one misread leaves it below MIN_CHECK_RATE.
+  // Sent under a template that takes no visa, it is refused as the wrong document (as a readable one is), not as an
+  // unreadable MRZ (synthetic MRV-A visas of seed 5150).
+  const visaType = damaged?.parsed.documentCode.startsWith('V')
+    ? checkDocumentType(template, { source: 'mrz', format: damaged.parsed.format, documentCode: damaged.parsed.documentCode })
+    : null;
+  if (!data && visaType && !visaType.passed) {
+    checks.push({ ...found, detail: `a visa's MRZ (code ${damaged?.parsed.documentCode}) was found, too damaged to read`, failure: visaType.failure }, visaType);
+  } else if (!data && damaged) {
     checks.push({
       ...found,
       detail: 'an MRZ was found but fewer than half of its check digits verify: it is too damaged or blurred to read',
