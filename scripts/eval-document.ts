@@ -38,10 +38,11 @@ const { values: args } = parseArgs({
 });
 
 /**
- * `--rotate 15,35`: the real specimens again, each image turned by that many degrees (clockwise, sharp's bilinear
- * rotation onto a grey-blue table, the canvas grown to hold it): a reproducible probe of photos taken at an angle.
+ * `--rotate 15,35`: the real specimens again, each image turned by that many degrees (clockwise, by sharp/libvips
+ * onto a grey-blue table, the canvas grown to hold it): a reproducible probe of photos taken at an angle.
  */
 const ROTATIONS = (args.rotate ?? '').split(',').filter(Boolean).map(Number);
+if (ROTATIONS.some((d) => !Number.isFinite(d))) throw new Error(`--rotate takes degrees separated by commas, e.g. 15,35; got ${args.rotate}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** The image turned by `degrees`, in its own format (JPEG at quality 92, PNG otherwise). */

@@ -227,9 +227,9 @@ function isDataLine(text: string): boolean {
 }
 
 /**
- * See {@link isDataLine}. The data line of a TD2 or TD3 holds at least 15 digits (two dates and at least three check digits);
- * a TD1 line 1 whose document number is mostly letters may hold fewer, and is then read twice like a name line
- * (slower, never less accurate).
+ * See {@link isDataLine}. The data line of a TD2 or TD3 holds at least 15 digits (two dates and at least three check
+ * digits); a TD1 line 1 whose document number is mostly letters may hold fewer, and is then read twice like a name
+ * line (slower, never less accurate).
  */
 const DATA_LINE_MIN_DIGITS = 8;
 
@@ -375,8 +375,8 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
  * if it verifies as read. A TD2 reading coded `P` never counts: passports are TD3 (ICAO Doc 9303 Part 4; TD2
  * documents are coded I, A, C or V, Parts 6 and 7). A passport page photographed at an angle is often detected only
  * up to its long filler runs, and its two lines' first 36 characters then read as a TD2 whose first four check
- * digits pass or nearly (TD2 and TD3 lines 2 share them): synthetic pages of seeds 7 and 11 and the Polish and
- * Canadian specimens turned by 15° were refused as `document_type_mismatch` that way, with every field dropped.
+ * digits pass or nearly (TD2 and TD3 lines 2 share them): synthetic pages of seeds 7 and 11 turned by about 10° were
+ * refused as `document_type_mismatch` that way, with every field dropped.
  */
 function plausible(reading: MrzZoneReading): boolean {
   if (reading.format === MRZ_FORMAT.TD2 && reading.parsed.documentCode.startsWith('P')) return false;
