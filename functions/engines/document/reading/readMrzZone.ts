@@ -158,8 +158,8 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         if (second && (!reading || better(second, reading))) reading = second;
       }
       // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
-      const twoLines = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;
-      if (twoLines && length < MRZ_SHAPE.TD3.length && (!reading || reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
+      const mayBeTd3 = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;
+      if (mayBeTd3 && length < MRZ_SHAPE.TD3.length && (!reading || reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
         // TD2 and TD3 lines 2 share their first 28 characters and, with an empty TD3 personal number, every check
         // digit: a TD3 whose detected boxes stop inside the filler runs reads as a TD2 that verifies, or as a TD3
         // whose last characters were never in the crop. The rows are read again at the TD3 length; that reading
@@ -206,9 +206,9 @@ function clusters(anchors: readonly Candidate[]): Candidate[][] {
 /**
  * Whether a row crops nearly the pixels of an anchor: the same line (corners within `SAME_CROP_ACROSS` line heights
  * across the text) and the same extent give or take about a character (`SAME_CROP_ALONG` heights along it; rows are
- * made one character pitch longer than the longest anchor's text). Measured on the shared real specimens
- * (2026-11-22): rows rebuilt over a whole anchor differ from it by 0.13-0.94 heights at the worst corner, other rows
- * by more than 1.
+ * made one character pitch longer than the longest anchor's text). Read off a debugging run over the shared real
+ * specimens (2026-11-22; no script reports it): rows rebuilt over a whole anchor differ from it by 0.13-0.94 heights
+ * at the worst corner, other rows by more than 1.
  */
 function sameCrop(anchor: Quad, row: Quad): boolean {
   const h = Math.min(quadSize(anchor).height, quadSize(row).height);

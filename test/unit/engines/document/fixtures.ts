@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 
@@ -37,4 +38,14 @@ export function ctcFrames(path: string, p = 0.9, alt: Record<number, [string, nu
     }
   });
   return { frames: path.length, probs, mrzMass: 1 };
+}
+
+/** A horizontal text-line box 880 x 30 px whose top edge is at `y` (fake detector output for 1000 x 700 images). */
+export function lineBox(y: number): Quad {
+  return [
+    { x: 60, y },
+    { x: 940, y },
+    { x: 940, y: y + 30 },
+    { x: 60, y: y + 30 },
+  ];
 }

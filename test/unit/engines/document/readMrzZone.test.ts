@@ -4,19 +4,12 @@ import type { RgbImage } from '../../../../functions/engines/document/image/load
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
 import { readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
-import { mutate, UTOPIA } from './fixtures.ts';
+import { lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
-/** A horizontal line box 880 x 30 px whose top edge is at `y`. */
-const line = (y: number): Quad => [
-  { x: 60, y },
-  { x: 940, y },
-  { x: 940, y: y + 30 },
-  { x: 60, y: y + 30 },
-];
 const MRZ_BOXES: DetectedBox[] = [
-  { quad: line(560), score: 0.9 },
-  { quad: line(610), score: 0.9 },
+  { quad: lineBox(560), score: 0.9 },
+  { quad: lineBox(610), score: 0.9 },
 ];
 
 /** A recogniser returning the TD3 specimen's lines as text, by the box's height in the image. */
@@ -107,7 +100,7 @@ describe('readMrzZone', () => {
       id: 'fake',
       read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: lines[Math.round(((q[0].y + q[2].y) / 2 - 575) / 50)] ?? '', confidence: 0.9 })),
     });
-    const boxes: DetectedBox[] = [560, 610, 660].map((y) => ({ quad: line(y), score: 0.9 }));
+    const boxes: DetectedBox[] = [560, 610, 660].map((y) => ({ quad: lineBox(y), score: 0.9 }));
     const detect = async () => boxes;
     const verified = await readMrzZone(IMAGE, { detect, recognizer: card(unlisted) });
     expect(verified?.format).toBe('TD1');

@@ -1,18 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED } from '../../../../functions/engines/document/index.ts';
-import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import { verifyDocument } from '../../../../functions/engines/document/reading/verifyDocument.ts';
-import { mutate, UTOPIA } from './fixtures.ts';
-
-/** A horizontal line box 880 x 30 px whose top edge is at `y`. */
-const line = (y: number): Quad => [
-  { x: 60, y },
-  { x: 940, y },
-  { x: 940, y: y + 30 },
-  { x: 60, y: y + 30 },
-];
+import { lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 /** A reader whose detector finds two MRZ lines and whose recogniser reads them as `lines` (text). */
 const readerOf = (lines: readonly string[]) => {
@@ -20,7 +11,7 @@ const readerOf = (lines: readonly string[]) => {
     id: 'fake',
     read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (lines[0] as string) : (lines[1] as string), confidence: 0.9 })),
   };
-  return { mrz: { detect: async () => [560, 610].map((y) => ({ quad: line(y), score: 0.9 })), recognizer }, readPdf417: async () => null };
+  return { mrz: { detect: async () => [560, 610].map((y) => ({ quad: lineBox(y), score: 0.9 })), recognizer }, readPdf417: async () => null };
 };
 
 const passport = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === 'doc_passport')!;
