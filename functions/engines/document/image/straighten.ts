@@ -1,0 +1,39 @@
+import type { Point, Quad } from '../geometry/quad.ts';
+import { cropQuad } from './cropQuad.ts';
+import type { RgbImage } from './loadImage.ts';
+
+/** An image turned upright, with the map from its pixels back to the source image's. */
+export interface StraightenedImage {
+  readonly image: RgbImage;
+  /** A point of the straightened image in source pixels. */
+  readonly toSource: (p: Point) => Point;
+}
+
+/**
+ * Turns an image by `-angle` about its centre, so that text running at `angle` (radians, positive = clockwise in
+ * image coordinates, as {@link quadAngle} measures it) runs left to right. The canvas grows to hold the whole turned
+ * image; the corners it adds are white (as {@link cropQuad} pads). Sampling is bilinear at the source resolution,
+ * scaled down so that the longer side is at most `maxSide` pixels.
+ *
+ * @param image - source pixels
+ * @param angle - text direction in radians, in (-π/4, π/4] in practice (larger turns are the orientations the reader
+ *   handles itself)
+ * @param maxSide - longest side of the result, in pixels
+ */
+export function straighten(image: RgbImage, angle: number, maxSide = 3000): StraightenedImage {
+  const cos = Math.cos(angle), sin = Math.sin(angle);
+  const { width: W, height: H } = image;
+  // Size of the turned image's bounding box, in source pixels.
+  const bw = Math.abs(W * cos) + Math.abs(H * sin);
+  const bh = Math.abs(W * sin) + Math.abs(H * cos);
+  const scale = Math.min(1, maxSide / Math.max(bw, bh));
+  const width = Math.max(1, Math.round(bw * scale)), height = Math.max(1, Math.round(bh * scale));
+  const cx = W / 2, cy = H / 2;
+  // A point (u, v) of the output, centred and in source units, lies at centre + u·(cos, sin) + v·(-sin, cos).
+  const toSource = (p: Point): Point => {
+    const u = p.x / scale - bw / 2, v = p.y / scale - bh / 2;
+    return { x: cx + u * cos - v * sin, y: cy + u * sin + v * cos };
+  };
+  const corners: Quad = [toSource({ x: 0, y: 0 }), toSource({ x: width, y: 0 }), toSource({ x: width, y: height }), toSource({ x: 0, y: height })];
+  return { image: cropQuad(image, corners, width, height), toSource };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { estimateSkew } from '../../../../functions/engines/document/image/estimateSkew.ts';
+import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
+import { straighten } from '../../../../functions/engines/document/image/straighten.ts';
+
+const DEG = Math.PI / 180;
+
+/**
+ * A white image with dark stripes 4 px thick every 16 px, running at `angle` (radians, clockwise in image
+ * coordinates) over 70% of the width: text lines or barcode rows photographed askew. Each pixel is the mean of 4x4
+ * samples, as a camera's pixels average the light over their area (hard-edged stripes would be staircases of
+ * horizontal and vertical edges).
+ */
+function stripes(width: number, height: number, angle: number): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  const nx = -Math.sin(angle), ny = Math.cos(angle);
+  const dark = (x: number, y: number) => {
+    const across = (x - width / 2) * nx + (y - height / 2) * ny;
+    const along = (x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle);
+    return Math.abs(along) < width * 0.35 && ((across % 16) + 16) % 16 < 4;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let n = 0;
+      for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) if (dark(x + (i + 0.5) / 4, y + (j + 0.5) / 4)) n++;
+      data.fill(Math.round(255 - (235 * n) / 16), (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('estimateSkew', () => {
+  it.each([0, 7, 15, -20, 35, -40])('finds stripes turned by %d° within 2°', (degrees) => {
+    const skew = estimateSkew(stripes(400, 300, degrees * DEG));
+    expect(skew).not.toBeNull();
+    expect(Math.abs((skew as number) / DEG - degrees)).toBeLessThanOrEqual(2);
+  });
+
+  it('folds a quarter turn onto the axes: stripes at 100° read as 10°', () => {
+    expect(Math.abs((estimateSkew(stripes(300, 300, 100 * DEG)) as number) / DEG - 10)).toBeLessThanOrEqual(2);
+  });
+
+  it('answers null for an image without edges', () => {
+    expect(estimateSkew({ width: 50, height: 40, data: new Uint8Array(50 * 40 * 3).fill(128) })).toBeNull();
+  });
+});
+
+describe('straighten', () => {
+  it('turns stripes at 20° level, and maps its pixels back onto the source', () => {
+    const source = stripes(400, 300, 20 * DEG);
+    const { image, toSource } = straighten(source, 20 * DEG);
+    // The canvas holds the whole turned image.
+    expect(image.width).toBe(Math.round(400 * Math.cos(20 * DEG) + 300 * Math.sin(20 * DEG)));
+    expect(image.height).toBe(Math.round(400 * Math.sin(20 * DEG) + 300 * Math.cos(20 * DEG)));
+    // Level stripes.
+    expect(Math.abs((estimateSkew(image) as number) / DEG)).toBeLessThanOrEqual(2);
+    // The centre maps onto the centre; a pixel's colour is its source pixel's.
+    const c = toSource({ x: image.width / 2, y: image.height / 2 });
+    expect(c.x).toBeCloseTo(200, 0);
+    expect(c.y).toBeCloseTo(150, 0);
+    for (const p of [{ x: 150, y: 120 }, { x: 260, y: 200 }, { x: 300, y: 150 }]) {
+      const s = toSource(p);
+      const value = source.data[(Math.round(s.y - 0.5) * 400 + Math.round(s.x - 0.5)) * 3] as number;
+      expect(Math.abs((image.data[(p.y * image.width + p.x) * 3] as number) - value)).toBeLessThan(120);
+    }
+  });
+
+  it('scales a large image down to maxSide', () => {
+    const { image, toSource } = straighten(stripes(400, 300, 10 * DEG), 10 * DEG, 200);
+    expect(Math.max(image.width, image.height)).toBe(200);
+    const corner = toSource({ x: 0, y: 0 });
+    const far = toSource({ x: image.width, y: 0 });
+    expect(Math.hypot(far.x - corner.x, far.y - corner.y)).toBeCloseTo(400 * Math.cos(10 * DEG) + 300 * Math.sin(10 * DEG), 0);
+  });
+});
