@@ -3,8 +3,8 @@
  * and writes the result into docs/accuracy.md ("Document verification").
  *
  * - Data: every `labels.json` set under `--data` (default `../shared/data/documents`: real specimens and samples,
- *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, and with
- *   `--synthetic DIR` a set written by `npm run gen:documents`.
+ *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
+ *   the same images small in a larger frame, and with `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
  *   and the set's reference date as the verification date.
@@ -13,12 +13,12 @@
  *   (failing check digits, visas, no MRZ, unreadable barcodes).
  * - `--ocr paddle|tesseract|both` (default paddle): the line recogniser; `both` adds the OCR engine comparison.
  *
- * Options: --data DIR, --synthetic DIR, --ocr ENGINE, --no-write, --verbose.
+ * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --ocr ENGINE, --no-write, --verbose.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentReading } from '../functions/engines/document/index.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
 import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engines/document/evaluation/scoreReading.ts';
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
+    'zoom-out': { type: 'string' },
   },
 });
 
@@ -43,12 +44,34 @@ const { values: args } = parseArgs({
  */
 const ROTATIONS = (args.rotate ?? '').split(',').filter(Boolean).map(Number);
 if (ROTATIONS.some((d) => !Number.isFinite(d))) throw new Error(`--rotate takes degrees separated by commas, e.g. 15,35; got ${args.rotate}`);
+/**
+ * `--zoom-out 2.5`: the real specimens again, each image placed at its own size on a grey-blue table that many times
+ * its width and height (a third of the spare width to its left, centred vertically): a reproducible probe of photos
+ * in which the document fills only part of the frame (40% of its width at 2.5), as a phone held further away takes.
+ */
+const ZOOM_OUTS = (args['zoom-out'] ?? '').split(',').filter(Boolean).map(Number);
+if (ZOOM_OUTS.some((f) => !Number.isFinite(f) || f < 1)) throw new Error(`--zoom-out takes factors of at least 1 separated by commas, e.g. 2.5; got ${args['zoom-out']}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
-/** The image turned by `degrees`, in its own format (JPEG at quality 92, PNG otherwise). */
-async function turned(bytes: Buffer, file: string, degrees: number): Promise<Buffer> {
-  const image = sharp(bytes).rotate().rotate(degrees, { background: TABLE });
+/** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
+function encoded(image: Sharp, file: string): Promise<Buffer> {
   return /\.jpe?g$/i.test(file) ? image.jpeg({ quality: 92 }).toBuffer() : image.png().toBuffer();
+}
+
+/** The image turned by `degrees` (see `--rotate`). */
+function turned(degrees: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return (bytes, file) => encoded(sharp(bytes).rotate().rotate(degrees, { background: TABLE }), file);
+}
+
+/** The image on a table `factor` times its size (see `--zoom-out`). */
+function zoomedOut(factor: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().toBuffer({ resolveWithObject: true });
+    const width = Math.round(info.width * factor), height = Math.round(info.height * factor);
+    const table = sharp({ create: { width, height, channels: 3, background: TABLE } });
+    const left = Math.round((width - info.width) / 3), top = Math.round((height - info.height) / 2);
+    return encoded(table.composite([{ input: data, left, top }]), file);
+  };
 }
 
 interface CaseResult {
@@ -58,10 +81,10 @@ interface CaseResult {
   readonly ms: number;
 }
 
-async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], degrees = 0): Promise<CaseResult[]> {
+async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], transform?: (bytes: Buffer, file: string) => Promise<Buffer>): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
   for (const c of cases) {
-    const bytes = degrees === 0 ? await readFile(c.file) : await turned(await readFile(c.file), c.file, degrees);
+    const bytes = transform ? await transform(await readFile(c.file), c.file) : await readFile(c.file);
     const template = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === templateIdFor(c.document));
     if (!template) throw new Error(`no seed template ${templateIdFor(c.document)}`);
     const both = c.side === 'back' || c.side === 'front+back';
@@ -153,8 +176,11 @@ function report(name: string, s: Summary): string {
 
 async function main(): Promise<void> {
   const real = await loadDocumentCases(args.data);
-  const sets: Array<{ name: string; cases: DocumentCase[]; degrees?: number }> = [{ name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: real }];
-  for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, degrees });
+  const sets: Array<{ name: string; cases: DocumentCase[]; transform?: (bytes: Buffer, file: string) => Promise<Buffer> }> = [
+    { name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: real },
+  ];
+  for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
+  for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };
     sets.push({ name: `Synthetic documents (${labels.source ?? 'npm run gen:documents'})`, cases: await loadDocumentCases(args.synthetic) });
@@ -167,7 +193,7 @@ async function main(): Promise<void> {
     const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract } : {});
     for (const set of sets) {
       console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
-      const results = await runAll(engine, set.cases, set.degrees);
+      const results = await runAll(engine, set.cases, set.transform);
       const s = summarise(results);
       const text = report(`${set.name}, OCR ${ocr === 'paddle' ? 'PaddleOCR PP-OCRv4 (shipped)' : 'Tesseract 5 (comparison)'}`, s);
       console.log(text);

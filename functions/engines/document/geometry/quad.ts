@@ -48,3 +48,33 @@ export function growQuad(q: Quad, dx: number, dy: number): Quad {
   const move = (p: Point, sx: number, sy: number): Point => ({ x: p.x + ux.x * dx * sx + uy.x * dy * sy, y: p.y + ux.y * dx * sx + uy.y * dy * sy });
   return [move(q[0], -1, -1), move(q[1], 1, -1), move(q[2], 1, 1), move(q[3], -1, 1)];
 }
+
+/**
+ * The rectangle, in the text frame of the first quad, that holds every quad, grown by `along` times its length on
+ * each end and by `across` line heights (the quads' mean height) above and below: the region of a group of lines.
+ *
+ * @param quads - at least one quad, reading order
+ * @param along - margin on each end, as a share of the region's length (e.g. 0.08)
+ * @param across - margin above and below, in line heights (e.g. 2)
+ * @throws {RangeError} when `quads` is empty
+ */
+export function enclosingQuad(quads: readonly Quad[], along: number, across: number): Quad {
+  const first = quads[0];
+  if (!first) throw new RangeError('enclosingQuad needs at least one quad');
+  const a = quadAngle(first);
+  const ux = Math.cos(a), uy = Math.sin(a);
+  let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity, height = 0;
+  for (const q of quads) {
+    height += quadSize(q).height / quads.length;
+    for (const p of q) {
+      const u = p.x * ux + p.y * uy, v = -p.x * uy + p.y * ux;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
+    }
+  }
+  const du = along * (maxU - minU), dv = across * height;
+  const at = (u: number, v: number): Point => ({ x: u * ux - v * uy, y: u * uy + v * ux });
+  return [at(minU - du, minV - dv), at(maxU + du, minV - dv), at(maxU + du, maxV + dv), at(minU - du, maxV + dv)];
+}

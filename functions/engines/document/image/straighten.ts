@@ -2,7 +2,7 @@ import type { Point, Quad } from '../geometry/quad.ts';
 import { cropQuad } from './cropQuad.ts';
 import type { RgbImage } from './loadImage.ts';
 
-/** An image turned upright, with the map from its pixels back to the source image's. */
+/** An image (or a region of one) turned upright, with the map from its pixels back to the source image's. */
 export interface StraightenedImage {
   readonly image: RgbImage;
   /** A point of the straightened image in source pixels. */
@@ -36,4 +36,25 @@ export function straighten(image: RgbImage, angle: number, maxSide = 3000): Stra
   };
   const corners: Quad = [toSource({ x: 0, y: 0 }), toSource({ x: width, y: 0 }), toSource({ x: width, y: height }), toSource({ x: 0, y: height })];
   return { image: cropQuad(image, corners, width, height), toSource };
+}
+
+/**
+ * Cuts a rotated rectangle out of an image, upright: the quad's top edge (`tl -> tr`) becomes the result's top row,
+ * at the source resolution (the quad's side lengths in pixels), scaled down so that the longer side is at most
+ * `maxSide`. Pixels outside the image are white (as {@link cropQuad} pads).
+ *
+ * @param image - source pixels
+ * @param quad - the region in source pixels, reading order (a rotated rectangle; see `geometry/quad.ts`)
+ * @param maxSide - longest side of the result, in pixels
+ */
+export function cropUpright(image: RgbImage, quad: Quad, maxSide = 3000): StraightenedImage {
+  const [tl, tr, , bl] = quad;
+  const qw = Math.hypot(tr.x - tl.x, tr.y - tl.y), qh = Math.hypot(bl.x - tl.x, bl.y - tl.y);
+  const scale = Math.min(1, maxSide / Math.max(qw, qh, 1));
+  const width = Math.max(1, Math.round(qw * scale)), height = Math.max(1, Math.round(qh * scale));
+  const toSource = (p: Point): Point => ({
+    x: tl.x + (p.x / width) * (tr.x - tl.x) + (p.y / height) * (bl.x - tl.x),
+    y: tl.y + (p.x / width) * (tr.y - tl.y) + (p.y / height) * (bl.y - tl.y),
+  });
+  return { image: cropQuad(image, quad, width, height), toSource };
 }

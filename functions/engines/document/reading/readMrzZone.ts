@@ -1,8 +1,8 @@
 import countries from 'i18n-iso-countries/index.js';
 import { MRZ_FORMAT, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
-import { flipQuad, quadAngle, quadSize, type Quad } from '../geometry/quad.ts';
+import { enclosingQuad, flipQuad, quadAngle, quadSize, type Quad } from '../geometry/quad.ts';
 import type { RgbImage } from '../image/loadImage.ts';
-import { straighten } from '../image/straighten.ts';
+import { cropUpright, straighten, type StraightenedImage } from '../image/straighten.ts';
 import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
 import { mrzRows } from '../locate/mrzRows.ts';
 import { orderLines, stackedRuns, type PlacedLine } from '../locate/orderLines.ts';
@@ -93,13 +93,18 @@ interface Candidate {
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
  *    candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at `fallbackSide` (small, blurred captures);
- * 6. if the reading is not clean (a check digit fails, a line's length misfits, or nothing reads) and the document
- *    lies at least `minSkewDeg` askew, the image turned upright ({@link straighten}) is detected and read again, and
- *    that reading replaces the first if it is {@link better}. The detector's boxes of text at an angle are looser
- *    than of level text, and rows rebuilt from them cut off characters: on the shared real specimens turned by 15°
- *    (`npm run eval:document -- --rotate 15,35`), 32 of 39 documents read fully right before this step and 35 with
- *    it; turned by 35°, 26 and 29, where two passports that read right before lost a letter of a given name, which
- *    no check digit guards (2026-11-22). Upright readings did not change. Clean readings never pay for it.
+ * 6. a second look when the reading is not clean; a second reading replaces the first if it is {@link better}:
+ *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
+ *      off the nearest multiple of 90°) is read again from the whole image turned upright ({@link straighten}): the
+ *      detector's boxes of text at an angle are looser than of level text, and rows rebuilt from them cut off
+ *      characters;
+ *    - if a check digit still fails, the zone of the lines read (with margins, {@link ZONE_MARGIN_ALONG}) is cut
+ *      out upright at the source resolution ({@link cropUpright}) and detected and read again. The detector sees the
+ *      whole image at 960 px, so the lines of a document small in the frame come out as coarse boxes; cut out, they
+ *      fill the detector's input;
+ *    - measured on the shared real specimens (`npm run eval:document -- --rotate 15,35 --zoom-out 2.5`, 2026-11-22,
+ *      see docs/document-verification.md): upright readings did not change; more documents read fully right turned
+ *      by 15° and 35° and placed small on a table. Clean readings never pay for it.
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser
@@ -111,14 +116,27 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
   if (!found && fallbackSide !== null) found = await readDetected(image, reader, await reader.detect(image, fallbackSide), minAspect, maxCandidates);
   if (found && found.checkRate === 1 && found.lengthMisfit === 0) return found;
-  // Step 6: a skewed document that did not read cleanly is read again turned upright.
+  // Step 6: a skewed document that did not read cleanly is read again turned upright; a zone whose check digits
+  // still fail is read again from its own upright crop.
+  const readAgain = async (view: StraightenedImage): Promise<void> => {
+    const again = await readDetected(view.image, reader, await reader.detect(view.image), minAspect, maxCandidates);
+    if (again && (!found || better(again, found))) found = { ...again, quads: again.quads.map((q) => q.map(view.toSource) as unknown as Quad) };
+  };
   const skew = residualSkew(found ? found.quads : wideBoxes(mergeCollinearBoxes(detected).map((b) => b.quad), minAspect, maxCandidates));
-  if (skew === null || Math.abs(skew) < (minSkewDeg * Math.PI) / 180) return found;
-  const turned = straighten(image, skew);
-  const again = await readDetected(turned.image, reader, await reader.detect(turned.image), minAspect, maxCandidates);
-  if (!again || (found && !better(again, found))) return found;
-  return { ...again, quads: again.quads.map((q) => q.map(turned.toSource) as unknown as Quad) };
+  if (skew !== null && Math.abs(skew) >= (minSkewDeg * Math.PI) / 180) await readAgain(straighten(image, skew));
+  if (found && found.checkRate < 1) await readAgain(cropUpright(image, enclosingQuad(found.quads, ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS)));
+  return found;
 }
+
+/**
+ * Margins of the zone cut out for step 6 of {@link readMrzZone}: 8% of the lines' length on each end (rows are
+ * rebuilt from the detector's pieces at the full MRZ width, and the lines read may stop short of it) and 2 line
+ * heights above and below (ICAO's line pitch is about 1.7 heights: a TD1 read as a TD2 from two of its lines keeps
+ * its third). Not tuned: the first values tried (2026-11-22).
+ */
+const ZONE_MARGIN_ALONG = 0.08;
+/** See {@link ZONE_MARGIN_ALONG}. */
+const ZONE_MARGIN_ACROSS = 2;
 
 /**
  * Median angle (radians) of the quads' text directions off the nearest multiple of 90°: how far a document lies

@@ -139,6 +139,19 @@ describe('document engine on real specimens (../shared/data/documents)', () => {
     expect(reading.result).toMatchObject({ documentNumber: 'D23145890', dateOfBirth: '1974-08-12', dateOfExpiry: '2012-04-15' });
   }, 30_000);
 
+  // A document small in the frame, as `npm run eval:document -- --zoom-out 2.5` places it: the Slovenian card read
+  // with its date check digits failing until its zone was cut out and read again (2026-11-22).
+  it('reads an ID card that fills 40% of the photo', async () => {
+    const { data, info } = await sharp(await readFile(path.join(sharedDocuments, 'passporteye', '100_id-si.jpg'))).toBuffer({ resolveWithObject: true });
+    const width = Math.round(info.width * 2.5), height = Math.round(info.height * 2.5);
+    const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 90, g: 100, b: 110 } } })
+      .composite([{ input: data, left: Math.round((width - info.width) / 3), top: Math.round((height - info.height) / 2) }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const reading = await engine.verify({ front: bytes, back: bytes, template: template('doc_id_card'), now: NOW });
+    expect(reading.result).toMatchObject({ documentNumber: '099991001', dateOfBirth: '1966-06-07', dateOfExpiry: '2008-07-27' });
+  }, 30_000);
+
   it('finds no barcode on a licence back whose barcode is too small, and invents nothing', async () => {
     const bytes = await readFile(path.join(sharedDocuments, 'aamva-standard', 'california_drivers_license_back.jpeg'));
     const reading = await engine.verify({ front: bytes, back: bytes, template: template('doc_driving_licence'), now: NOW });

@@ -86,8 +86,10 @@ describe('readMrzZone', () => {
     };
     await readMrzZone(IMAGE, { detect: async () => [...MRZ_BOXES, { quad: printed, score: 0.9 }], recognizer: recording });
     // Anchors (both MRZ lines), then the rebuilt rows: only the name row; then every MRZ row in windows (a check
-    // digit fails). The printed line is never read.
-    expect(calls.map((c) => c.mode)).toEqual(['line', 'line', 'windows']);
+    // digit fails). The printed line is never read. (The check digit still failing, the zone is then cut out and read
+    // again, step 6: calls after these three.)
+    expect(calls.slice(0, 3).map((c) => c.mode)).toEqual(['line', 'line', 'windows']);
+    expect(calls.length).toBeGreaterThan(3);
     expect(calls[0]?.rows).toEqual([575, 625]);
     expect(calls[1]?.rows).toEqual([575]);
     expect(calls[2]?.rows).toEqual([575, 625]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateSkew } from '../../../../functions/engines/document/image/estimateSkew.ts';
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
-import { straighten } from '../../../../functions/engines/document/image/straighten.ts';
+import { enclosingQuad, type Quad } from '../../../../functions/engines/document/geometry/quad.ts';
+import { cropUpright, straighten } from '../../../../functions/engines/document/image/straighten.ts';
 
 const DEG = Math.PI / 180;
 
@@ -71,5 +72,47 @@ describe('straighten', () => {
     const corner = toSource({ x: 0, y: 0 });
     const far = toSource({ x: image.width, y: 0 });
     expect(Math.hypot(far.x - corner.x, far.y - corner.y)).toBeCloseTo(400 * Math.cos(10 * DEG) + 300 * Math.sin(10 * DEG), 0);
+  });
+});
+
+describe('enclosingQuad and cropUpright', () => {
+  // Two text lines 200 px long and 10 px high at 30°, 17 px apart across the text.
+  const a = (30 * Math.PI) / 180;
+  const line = (u0: number, v0: number): Quad => {
+    const at = (u: number, v: number) => ({ x: 100 + u * Math.cos(a) - v * Math.sin(a), y: 50 + u * Math.sin(a) + v * Math.cos(a) });
+    return [at(u0, v0), at(u0 + 200, v0), at(u0 + 200, v0 + 10), at(u0, v0 + 10)];
+  };
+  const lines = [line(0, 0), line(0, 17)];
+
+  it('holds the lines with the margins asked for, in their text direction', () => {
+    const zone = enclosingQuad(lines, 0.1, 2);
+    const [tl, tr, , bl] = zone;
+    expect(Math.hypot(tr.x - tl.x, tr.y - tl.y)).toBeCloseTo(200 * 1.2, 6);
+    expect(Math.hypot(bl.x - tl.x, bl.y - tl.y)).toBeCloseTo(27 + 2 * 2 * 10, 6);
+    expect(Math.atan2(tr.y - tl.y, tr.x - tl.x)).toBeCloseTo(a, 6);
+    // Its top-left corner is 20 px before the lines' start and 20 px above the first line.
+    const start = line(-20, -20)[0];
+    expect(tl.x).toBeCloseTo(start.x, 6);
+    expect(tl.y).toBeCloseTo(start.y, 6);
+  });
+
+  it('throws on no quads', () => {
+    expect(() => enclosingQuad([], 0.1, 2)).toThrow(RangeError);
+  });
+
+  it('cuts the zone out upright at the source resolution and maps it back', () => {
+    const source = stripes(400, 300, a);
+    const zone = enclosingQuad(lines, 0.1, 2);
+    const { image, toSource } = cropUpright(source, zone);
+    expect(image.width).toBe(240);
+    expect(image.height).toBe(67);
+    expect(Math.abs((estimateSkew(image) as number) / DEG)).toBeLessThanOrEqual(2);
+    for (const [i, corner] of [{ x: 0, y: 0 }, { x: 240, y: 0 }, { x: 240, y: 67 }, { x: 0, y: 67 }].entries()) {
+      const p = toSource(corner);
+      expect(p.x).toBeCloseTo((zone[i] as Quad[number]).x, 6);
+      expect(p.y).toBeCloseTo((zone[i] as Quad[number]).y, 6);
+    }
+    // Capped at maxSide.
+    expect(cropUpright(source, zone, 120).image.width).toBe(120);
   });
 });
