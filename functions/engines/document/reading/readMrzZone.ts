@@ -131,8 +131,8 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
 /**
  * Margins of the zone cut out for step 6 of {@link readMrzZone}: 8% of the lines' length on each end (rows are
  * rebuilt from the detector's pieces at the full MRZ width, and the lines read may stop short of it) and 2 line
- * heights above and below (ICAO's line pitch is about 1.7 heights: a TD1 read as a TD2 from two of its lines keeps
- * its third). Not tuned: the first values tried (2026-11-22).
+ * heights above and below (a TD1 read as a TD2 from two of its lines keeps its third, one line pitch away). Not
+ * tuned: the first values tried (2026-11-22).
  */
 const ZONE_MARGIN_ALONG = 0.08;
 /** See {@link ZONE_MARGIN_ALONG}. */
