@@ -35,7 +35,8 @@ export function prepareBarcodeReader(): Promise<void> {
 /**
  * Decodes the first PDF417 symbol of an image (ZXing-C++ via `zxing-wasm`, trying harder and all four rotations).
  * ZXing's PDF417 reader finds a symbol only within about ±3° of the image axes (the AAMVA Annex D sample of
- * ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°, 2026-11-22): when nothing decodes and
+ * ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°, in a debugging run on 2026-11-22 that
+ * no script repeats; the unit test of the sample turned by 15° fails without the retry): when nothing decodes and
  * the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image turned
  * upright is tried once more.
  *

@@ -28,14 +28,12 @@ export function straighten(image: RgbImage, angle: number, maxSide = 3000): Stra
   const bh = Math.abs(W * sin) + Math.abs(H * cos);
   const scale = Math.min(1, maxSide / Math.max(bw, bh));
   const width = Math.max(1, Math.round(bw * scale)), height = Math.max(1, Math.round(bh * scale));
-  const cx = W / 2, cy = H / 2;
   // A point (u, v) of the output, centred and in source units, lies at centre + u·(cos, sin) + v·(-sin, cos).
-  const toSource = (p: Point): Point => {
-    const u = p.x / scale - bw / 2, v = p.y / scale - bh / 2;
-    return { x: cx + u * cos - v * sin, y: cy + u * sin + v * cos };
+  const corner = (x: number, y: number): Point => {
+    const u = x / scale - bw / 2, v = y / scale - bh / 2;
+    return { x: W / 2 + u * cos - v * sin, y: H / 2 + u * sin + v * cos };
   };
-  const corners: Quad = [toSource({ x: 0, y: 0 }), toSource({ x: width, y: 0 }), toSource({ x: width, y: height }), toSource({ x: 0, y: height })];
-  return { image: cropQuad(image, corners, width, height), toSource };
+  return sampleUpright(image, [corner(0, 0), corner(width, 0), corner(width, height), corner(0, height)], width, height);
 }
 
 /**
@@ -51,7 +49,12 @@ export function cropUpright(image: RgbImage, quad: Quad, maxSide = 3000): Straig
   const [tl, tr, , bl] = quad;
   const qw = Math.hypot(tr.x - tl.x, tr.y - tl.y), qh = Math.hypot(bl.x - tl.x, bl.y - tl.y);
   const scale = Math.min(1, maxSide / Math.max(qw, qh, 1));
-  const width = Math.max(1, Math.round(qw * scale)), height = Math.max(1, Math.round(qh * scale));
+  return sampleUpright(image, quad, Math.max(1, Math.round(qw * scale)), Math.max(1, Math.round(qh * scale)));
+}
+
+/** The quad sampled into `width x height` pixels ({@link cropQuad}), with the affine map back through its corners. */
+function sampleUpright(image: RgbImage, quad: Quad, width: number, height: number): StraightenedImage {
+  const [tl, tr, , bl] = quad;
   const toSource = (p: Point): Point => ({
     x: tl.x + (p.x / width) * (tr.x - tl.x) + (p.y / height) * (bl.x - tl.x),
     y: tl.y + (p.x / width) * (tr.y - tl.y) + (p.y / height) * (bl.y - tl.y),
