@@ -7,7 +7,16 @@ import type { LineProbabilities } from './ctc/lineProbabilities.ts';
  * decodes exactly the right number of characters, or plain text (Tesseract), which is fitted to the layout.
  */
 export type LineReading =
-  | { readonly kind: 'probabilities'; readonly line: LineProbabilities }
+  | {
+      readonly kind: 'probabilities';
+      readonly line: LineProbabilities;
+      /**
+       * The line image the probabilities were computed from (grey as RGB, the line level and filling its width),
+       * and the width in pixels of one frame of `line` in it: for measuring what was read (image/glyphHeights.ts).
+       */
+      readonly image?: RgbImage;
+      readonly framePixels?: number;
+    }
   | { readonly kind: 'text'; readonly text: string; readonly confidence: number };
 
 /** An OCR engine reading text lines, given as quads of an image. Swappable, so that engines can be compared. */

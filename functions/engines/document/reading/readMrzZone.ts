@@ -15,7 +15,10 @@ import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
-import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
+import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
+import { glyphHeights } from '../image/glyphHeights.ts';
+import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS, type Span } from './decodeMrzLine.ts';
+import { restoreFillers } from './restoreFillers.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -87,7 +90,8 @@ interface Candidate {
  *    kept and sorted top to bottom in their own text direction;
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
- *    decodeMrzLine.ts, in windows failing at most one check digit), and corrected where check digits prove it;
+ *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
+ *    their glyph height, restoreFillers.ts), and corrected where check digits prove it;
  *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
  *    dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
@@ -483,12 +487,22 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     }
     const decoded = decodeMrzLine(c.reading.line, allowed, informed ? lineFieldsOf(format, i) : NO_FIELDS);
     if (!decoded) return null;
-    lines.push(decoded.text);
+    lines.push(withFillers(c.reading, decoded, lineFieldsOf(format, i).names));
     alternatives.push(decoded.alternatives);
     logProb += decoded.logScore;
     minConfidence = Math.min(minConfidence, ...decoded.confidence);
   }
   return { lines, alternatives, logProb, minConfidence };
+}
+
+/**
+ * A decoded line whose name fields' `C`s of filler size are fillers again ({@link restoreFillers}), when the
+ * recogniser gave its line image to measure ({@link glyphHeights}).
+ */
+function withFillers(reading: Extract<LineReading, { kind: 'probabilities' }>, decoded: FixedLengthReading, names: readonly Span[]): string {
+  if (!reading.image || !reading.framePixels || names.length === 0 || !decoded.text.includes('C')) return decoded.text;
+  const heights = glyphHeights(reading.image, decoded.frames, { framePixels: reading.framePixels });
+  return restoreFillers(decoded.text, heights, names).text;
 }
 
 /** Corrections, parsing and scores of a window's decoded lines. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
+import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 
@@ -48,4 +49,51 @@ export function lineBox(y: number): Quad {
     { x: 940, y: y + 30 },
     { x: 60, y: y + 30 },
   ];
+}
+
+/** Pitch of {@link drawGlyphLine}'s characters: two frames of 8 pixels each. */
+const PITCH = 16;
+/** Height of {@link drawGlyphLine}'s images: the PaddleOCR recogniser's input. */
+const HEIGHT = 48;
+
+/**
+ * A line image of `glyphs` (one per character, `PITCH` apart, vertically centred): each a dark shape `h` pixels
+ * high, 10 wide; `T` draws a bar 3 rows thick with a 2-pixel stem (the stem's rows hold little ink on average), and
+ * `blur` box-blurs the result that many times (3 x 3).
+ */
+export function drawGlyphLine(glyphs: ReadonlyArray<{ h: number; shape?: 'box' | 'T' }>, blur = 0): RgbImage {
+  const width = glyphs.length * PITCH;
+  let grey = new Float64Array(width * HEIGHT).fill(235);
+  glyphs.forEach(({ h, shape = 'box' }, i) => {
+    const x0 = i * PITCH + 3;
+    const y0 = Math.round((HEIGHT - h) / 2);
+    for (let y = y0; y < y0 + h; y++) {
+      for (let x = x0; x < x0 + 10; x++) {
+        const ink = shape === 'box' || y < y0 + 3 || (x >= x0 + 4 && x < x0 + 6);
+        if (ink) grey[y * width + x] = 30;
+      }
+    }
+  });
+  for (let k = 0; k < blur; k++) {
+    const next = new Float64Array(grey.length);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        let n = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const yy = y + dy, xx = x + dx;
+            if (yy < 0 || yy >= HEIGHT || xx < 0 || xx >= width) continue;
+            sum += grey[yy * width + xx] as number;
+            n++;
+          }
+        }
+        next[y * width + x] = sum / n;
+      }
+    }
+    grey = next;
+  }
+  const data = new Uint8Array(width * HEIGHT * 3);
+  grey.forEach((v, i) => data.fill(Math.round(v), i * 3, i * 3 + 3));
+  return { width, height: HEIGHT, data };
 }

@@ -4,7 +4,7 @@ import type { RgbImage } from '../../../../functions/engines/document/image/load
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
 import { readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
-import { lineBox, mutate, UTOPIA } from './fixtures.ts';
+import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
 const MRZ_BOXES: DetectedBox[] = [
@@ -171,5 +171,25 @@ describe('readMrzZone', () => {
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.checkRate).toBe(1);
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(44 * pitch);
+  });
+
+  it('reads as fillers the Cs of a name field whose glyphs are filler-sized in the recogniser\'s line image', async () => {
+    const [line1, line2] = UTOPIA.TD3;
+    // The name field's fillers read as C, but for the last three.
+    const read1 = line1.slice(0, 5) + line1.slice(5, 41).replace(/</g, 'C') + line1.slice(41);
+    const image = drawGlyphLine([...line1].map((ch) => ({ h: ch === '<' ? 24 : 30 })));
+    const frames = ctcFrames([...read1].map((ch) => `${ch}_`).join(''), 0.99);
+    const reading = (withImage: boolean): LineRecognizer => ({
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) =>
+          (q[0].y + q[2].y) / 2 < 600
+            ? { kind: 'probabilities' as const, line: frames, ...(withImage ? { image, framePixels: 8 } : {}) }
+            : { kind: 'text' as const, text: line2, confidence: 0.9 },
+        ),
+    });
+    const detect = async () => MRZ_BOXES;
+    expect((await readMrzZone(IMAGE, { detect, recognizer: reading(true) }))?.parsed.lines[0]).toBe(line1);
+    expect((await readMrzZone(IMAGE, { detect, recognizer: reading(false) }))?.parsed.lines[0]).toBe(read1);
   });
 });

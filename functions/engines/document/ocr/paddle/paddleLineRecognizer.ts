@@ -75,7 +75,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
       }
       return crops.map((crop, line) => {
         const mine = windows.map((w, i) => ({ ...w, probs: results[i] as LineProbabilities })).filter((w) => w.line === line);
-        return { kind: 'probabilities', line: stitch(mine, crop.width) };
+        return { kind: 'probabilities', line: stitch(mine, crop.width), image: crop, framePixels: FRAME_PIXELS };
       });
     },
   };

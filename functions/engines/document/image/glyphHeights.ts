@@ -1,0 +1,113 @@
+import type { RgbImage } from './loadImage.ts';
+
+/** Where a recogniser's frames lie in its line image. */
+export interface FrameGeometry {
+  /** Width of one frame (time step) in pixels of the line image; frame `t` covers `[t * px, (t + 1) * px)`. */
+  readonly framePixels: number;
+}
+
+/**
+ * The ink height of each character of a recognised line, measured in the line image the recogniser read (grey, dark
+ * ink on a light ground, the text level and filling the image's width as the recogniser's crop does).
+ *
+ * A character's cell is centred on the frames where the CTC alignment emitted it, `CELL_SHARE` of the character
+ * pitch wide (the pitch: the median distance between neighbouring characters' centres, MRZ text being monospaced,
+ * ICAO Doc 9303 Part 3 §4.1). In the cell, each row's darkness is the mean over the cell's columns of the ground
+ * level (the 90th percentile of the whole image's grey) less the pixel; the height is the number of rows from the
+ * first to the last row at least half the cell's darkest row (a full width at half maximum, so that blur and
+ * contrast change it little).
+ *
+ * @param image - the line image (R = G = B grey is assumed; only R is read)
+ * @param frames - per character (position), the frames where it was emitted (ascending; empty when none)
+ * @param geometry - frame width
+ * @returns per position, the ink height in pixels (0 when the cell holds no ink), or null when the position has no
+ *   frame or the line fewer than two placed characters
+ */
+export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly number[]>, geometry: FrameGeometry): Array<number | null> {
+  const { framePixels } = geometry;
+  const centres = frames.map((f) => (f.length === 0 ? null : ((f[0] as number) + (f[f.length - 1] as number) + 1) * 0.5 * framePixels));
+  const steps: number[] = [];
+  let last: { i: number; x: number } | null = null;
+  centres.forEach((x, i) => {
+    if (x === null) return;
+    if (last) steps.push((x - last.x) / (i - last.i));
+    last = { i, x };
+  });
+  if (steps.length === 0) return centres.map(() => null);
+  const pitch = median(steps);
+  const ground = groundLevel(image);
+  const half = Math.max(1, (CELL_SHARE * pitch) / 2);
+  return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground)));
+}
+
+/**
+ * Share of the character pitch a cell spans (0-1): the OCR-B glyphs of the MRZ are about 0.7 pitch wide (ISO 1073-2
+ * size I: 2.54 mm pitch), so a cell of 0.6 pitch centred on a glyph holds little of its neighbours.
+ */
+export const CELL_SHARE = 0.6;
+
+/** Height in pixels of the rows of columns `[x0, x1)` whose darkness is at least half the darkest row's. */
+function inkHeight(image: RgbImage, x0: number, x1: number, ground: number): number {
+  const from = Math.max(0, x0);
+  const to = Math.min(image.width, x1);
+  if (to <= from) return 0;
+  const rows = new Float64Array(image.height);
+  let peak = 0;
+  for (let y = 0; y < image.height; y++) {
+    let darkest = 0;
+    for (let x = from; x < to; x++) {
+      // Three columns averaged, against pixel noise.
+      let sum = 0;
+      let n = 0;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= image.width) continue;
+        sum += image.data[(y * image.width + xx) * 3] as number;
+        n++;
+      }
+      darkest = Math.max(darkest, ground - sum / n);
+    }
+    rows[y] = darkest;
+    peak = Math.max(peak, darkest);
+  }
+  if (peak <= 0) return 0;
+  const half = peak / 2;
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++) {
+    if ((rows[y] as number) >= half) {
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  // Where the profile crosses half its peak, interpolated between rows (pixel centres).
+  const crossing = (inside: number, outside: number): number => {
+    if (outside < 0 || outside >= image.height) return inside;
+    const a = rows[inside] as number;
+    const b = rows[outside] as number;
+    return inside + ((outside - inside) * (a - half)) / Math.max(a - b, 1e-9);
+  };
+  return crossing(bottom, bottom + 1) - crossing(top, top - 1);
+}
+
+/** The 90th percentile of the image's grey (R channel): the paper the ink is printed on. */
+function groundLevel(image: RgbImage): number {
+  const histogram = new Uint32Array(256);
+  const n = image.width * image.height;
+  for (let i = 0; i < n; i++) {
+    const v = image.data[i * 3] as number;
+    histogram[v] = (histogram[v] as number) + 1;
+  }
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v] as number;
+    if (seen >= 0.9 * n) return v;
+  }
+  return 255;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
+import { restoreFillers } from '../../../../functions/engines/document/reading/restoreFillers.ts';
+import { drawGlyphLine as drawLine } from './fixtures.ts';
+
+const FRAME = 8;
+
+/** Each character emitted at both of its two frames: centred on its glyph. */
+const framesOf = (n: number) => Array.from({ length: n }, (_, i) => [2 * i, 2 * i + 1]);
+
+describe('glyphHeights', () => {
+  it('measures each glyph at half its darkness, sharp or blurred, within half a pixel', () => {
+    const heights = [30, 24, 30, 20, 12];
+    for (const blur of [0, 2]) {
+      const measured = glyphHeights(drawLine(heights.map((h) => ({ h })), blur), framesOf(heights.length), { framePixels: FRAME });
+      measured.forEach((m, i) => expect(Math.abs((m as number) - (heights[i] as number))).toBeLessThanOrEqual(0.5));
+    }
+  });
+  it('gives a T its full height, though its stem holds little of the ink', () => {
+    const [t] = glyphHeights(drawLine([{ h: 30, shape: 'T' }, { h: 30 }]), framesOf(2), { framePixels: FRAME });
+    expect(t).toBeGreaterThan(29);
+  });
+  it('leaves positions without frames unmeasured, and a line without two placed characters', () => {
+    const image = drawLine([{ h: 30 }, { h: 24 }, { h: 30 }]);
+    expect(glyphHeights(image, [[0, 1], [], [4, 5]], { framePixels: FRAME })[1]).toBeNull();
+    expect(glyphHeights(image, [[0, 1], [], []], { framePixels: FRAME })).toEqual([null, null, null]);
+  });
+});
+
+describe('restoreFillers', () => {
+  const names = [{ start: 5, end: 26 }];
+  // P<UTO then a name field, some of whose fillers were read as C; heights: letters 30, fillers 24.
+  const truth = 'P<UTOCHEN<<LUCAS<AHMED<<<<';
+  const read = 'P<UTOCHENCCLUCASCAHMED<<<C';
+  const heights: number[] = [...truth].map((ch) => (ch === '<' ? 24 : 30));
+  it('turns the filler-sized Cs of a name field into fillers and keeps the letter-sized ones', () => {
+    const r = restoreFillers(read, heights, names);
+    expect(r.text).toBe(truth);
+    expect(r.restored).toEqual([9, 10, 16, 25]);
+  });
+  it('keeps a C whose height is more than maxShare of the way to the letters', () => {
+    const h = [...heights];
+    h[16] = 24 + 0.4 * 6;
+    expect(restoreFillers(read, h, names).text).toBe('P<UTOCHEN<<LUCASCAHMED<<<<');
+    h[16] = 24 + 0.3 * 6;
+    expect(restoreFillers(read, h, names).text).toBe(truth);
+  });
+  it('changes nothing outside the name fields, nor without enough fillers and letters to compare, nor when they are as tall', () => {
+    expect(restoreFillers(read, heights, [{ start: 11, end: 20 }]).text).toBe('P<UTOCHENCCLUCAS<AHMED<<<C');
+    // Only two fillers read as such: too few to know the filler height.
+    const fewFillers = 'PCUTOCHENCCLUCASCAHMED<<CC';
+    expect(restoreFillers(fewFillers, heights, names)).toEqual({ text: fewFillers, restored: [] });
+    const flat = heights.map(() => 30);
+    expect(restoreFillers(read, flat, names).restored).toEqual([]);
+    expect(restoreFillers(read, heights.map((h, i) => (i === 9 ? null : h)), names).restored).toEqual([10, 16, 25]);
+  });
+});
