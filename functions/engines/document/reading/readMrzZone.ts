@@ -15,10 +15,9 @@ import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
-import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
-import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS, type Span } from './decodeMrzLine.ts';
-import { restoreFillers } from './restoreFillers.ts';
+import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
+import { restoreFillers, restorePadding } from './restoreFillers.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -91,7 +90,8 @@ interface Candidate {
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
- *    their glyph height, restoreFillers.ts), and corrected where check digits prove it;
+ *    their glyph height, restoreFillers.ts), and corrected where check digits prove it (also filler-sized
+ *    characters of optional data, `restorePadding`);
  *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
  *    dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
@@ -465,6 +465,8 @@ const MIN_CHECK_RATE_FOR_LAYOUT = 0.75;
 
 interface DecodedLines {
   readonly lines: string[];
+  /** Per line, the glyph heights of its characters in the recogniser's line image (null: no image). */
+  readonly heights: Array<Array<number | null> | null>;
   readonly alternatives: Array<PositionAlternatives[number]>;
   readonly logProb: number;
   readonly minConfidence: number;
@@ -474,6 +476,7 @@ interface DecodedLines {
 function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: boolean): DecodedLines | null {
   const classes = positionClasses(format);
   const lines: string[] = [];
+  const heights: Array<Array<number | null> | null> = [];
   const alternatives: Array<PositionAlternatives[number]> = [];
   let logProb = 0;
   let minConfidence = 1;
@@ -482,36 +485,41 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     const allowed = classes[i] as readonly string[];
     if (c.reading.kind === 'text') {
       lines.push(fitTextToLayout(c.reading.text, allowed));
+      heights.push(null);
       alternatives.push([]);
       continue;
     }
     const decoded = decodeMrzLine(c.reading.line, allowed, informed ? lineFieldsOf(format, i) : NO_FIELDS);
     if (!decoded) return null;
-    lines.push(withFillers(c.reading, decoded, lineFieldsOf(format, i).names));
+    const { image, framePixels } = c.reading;
+    const measured = image && framePixels ? glyphHeights(image, decoded.frames, { framePixels }) : null;
+    // Fillers of names read as `C` (restoreFillers.ts).
+    lines.push(measured ? restoreFillers(decoded.text, measured, lineFieldsOf(format, i).names).text : decoded.text);
+    heights.push(measured);
     alternatives.push(decoded.alternatives);
     logProb += decoded.logScore;
     minConfidence = Math.min(minConfidence, ...decoded.confidence);
   }
-  return { lines, alternatives, logProb, minConfidence };
-}
-
-/**
- * A decoded line whose name fields' `C`s of filler size are fillers again ({@link restoreFillers}), when the
- * recogniser gave its line image to measure ({@link glyphHeights}).
- */
-function withFillers(reading: Extract<LineReading, { kind: 'probabilities' }>, decoded: FixedLengthReading, names: readonly Span[]): string {
-  if (!reading.image || !reading.framePixels || names.length === 0 || !decoded.text.includes('C')) return decoded.text;
-  const heights = glyphHeights(reading.image, decoded.frames, { framePixels: reading.framePixels });
-  return restoreFillers(decoded.text, heights, names).text;
+  return { lines, heights, alternatives, logProb, minConfidence };
 }
 
 /** Corrections, parsing and scores of a window's decoded lines. */
 function finishWindow(window: readonly Candidate[], format: MrzFormat, d: DecodedLines, lengthMisfit: number): MrzZoneReading {
-  const { lines, alternatives } = d;
-  const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives);
-  const parsed = parseMrz(fixed);
-  const results = Object.values(parsed.checks);
-  const checkRate = results.length === 0 ? 0 : results.filter(Boolean).length / results.length;
+  const { alternatives } = d;
+  const check = (lines: readonly string[]) => {
+    const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives);
+    const parsed = parseMrz(fixed);
+    const results = Object.values(parsed.checks);
+    return { lines, parsed, corrected, checkRate: results.length === 0 ? 0 : results.filter(Boolean).length / results.length };
+  };
+  let result = check(d.lines);
+  // Filler-sized characters in optional data (restorePadding): taken only if every check digit then verifies.
+  const padded = restorePadding(format, d.lines, d.heights);
+  if (padded) {
+    const candidate = check(padded);
+    if (candidate.checkRate === 1) result = candidate;
+  }
+  const { lines, parsed, corrected, checkRate } = result;
   return {
     format,
     readLines: lines,

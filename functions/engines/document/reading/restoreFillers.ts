@@ -1,3 +1,5 @@
+import type { MrzFormat } from '../constants.ts';
+import { MRZ_LAYOUTS } from '../mrz/layouts.ts';
 import type { Span } from './decodeMrzLine.ts';
 
 /** Options of {@link restoreFillers}. */
@@ -77,6 +79,69 @@ export function restoreFillers(
     }
   }
   return restored.length === 0 ? unchanged : { text: chars.join(''), restored };
+}
+
+/**
+ * Fields that ICAO pads with fillers after their data (Doc 9303 Part 3 §4.3, Parts 4-6), with the TD3 personal
+ * number's check digit, which is a filler when the number is (Part 4 §4.2.2.1).
+ */
+const PADDED_FIELDS = new Set(['personalNumber', 'personalNumberCheckDigit', 'optional1', 'optional2']);
+
+/**
+ * Turns into fillers the characters of a window's optional-data fields ({@link PADDED_FIELDS}) whose glyphs are
+ * filler-sized: the blurred filler runs of an empty personal number read as `4444<4<5` (the `4`'s open top and the
+ * chevron look alike when blurred). Per line, the filler height is the median height of the characters read as `<`
+ * (of the whole window's, when the line has fewer than `minReference`), the character height the median height of
+ * the digits read outside those fields; a character other than `<` in a padded field whose height lies below
+ * `maxShare` of the way from the one to the other becomes `<`. Digits measure shorter than letters more often
+ * (a `4` or `1` whose thin strokes end below half the ink), so the caller must take the result only where check
+ * digits prove it (readMrzZone.ts: every check digit of the window then verifies).
+ *
+ * @param format - the MRZ format
+ * @param lines - the window's decoded lines
+ * @param heights - per line, per position, the glyph height in pixels (null where unmeasured; a null line: no image)
+ * @returns the lines with the restored fillers, or null when nothing changed
+ */
+export function restorePadding(
+  format: MrzFormat,
+  lines: readonly string[],
+  heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
+  opts: RestoreFillersOptions = {},
+): string[] | null {
+  const { maxShare, minReference, minGap } = { ...defaults, ...opts };
+  const padded = MRZ_LAYOUTS[format].fields.filter((f) => PADDED_FIELDS.has(f.field));
+  const inPadded = (line: number, i: number) => padded.some((f) => f.line === line && i >= f.start && i < f.end);
+  const fillerHeights = (line: number): number[] => {
+    const h = heights[line];
+    const text = lines[line] ?? '';
+    return h ? [...text].flatMap((ch, i) => (ch === '<' && typeof h[i] === 'number' ? [h[i] as number] : [])) : [];
+  };
+  const windowFillers = lines.flatMap((_, line) => fillerHeights(line));
+  const out = [...lines];
+  let changed = false;
+  for (let line = 0; line < lines.length; line++) {
+    const h = heights[line];
+    const text = lines[line] as string;
+    if (!h || !padded.some((f) => f.line === line)) continue;
+    const own = fillerHeights(line);
+    const fillers = own.length >= minReference ? own : windowFillers;
+    const digits = [...text].flatMap((ch, i) => (ch >= '0' && ch <= '9' && !inPadded(line, i) && typeof h[i] === 'number' ? [h[i] as number] : []));
+    if (fillers.length < minReference || digits.length < minReference) continue;
+    const filler = median(fillers);
+    const digit = median(digits);
+    if (digit - filler < minGap * digit) continue;
+    const chars = [...text];
+    for (let i = 0; i < chars.length; i++) {
+      const hi = h[i];
+      if (chars[i] === '<' || !inPadded(line, i) || typeof hi !== 'number') continue;
+      if ((hi - filler) / (digit - filler) < maxShare) {
+        chars[i] = '<';
+        changed = true;
+      }
+    }
+    out[line] = chars.join('');
+  }
+  return changed ? out : null;
 }
 
 function median(xs: readonly number[]): number {

@@ -192,4 +192,31 @@ describe('readMrzZone', () => {
     expect((await readMrzZone(IMAGE, { detect, recognizer: reading(true) }))?.parsed.lines[0]).toBe(line1);
     expect((await readMrzZone(IMAGE, { detect, recognizer: reading(false) }))?.parsed.lines[0]).toBe(read1);
   });
+
+  it('reads as fillers the filler-sized padding of a personal number, where every check digit then verifies', async () => {
+    const [line1, line2] = UTOPIA.TD3;
+    const read2 = `${line2.slice(0, 37)}44444${line2.slice(42)}`;
+    // Line 2 has no filler left to measure: the filler height comes from line 1.
+    const drawn = (line: string) => drawGlyphLine([...line].map((ch) => ({ h: ch === '<' ? 24 : 30 })));
+    const ctc = (line: string) => ctcFrames([...line].map((ch) => `${ch}_`).join(''), 0.99);
+    const lines = [
+      { frames: ctc(line1), image: drawn(line1) },
+      { frames: ctc(read2), image: drawn(line2) },
+    ];
+    const reading = (withImage: boolean): LineRecognizer => ({
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const l = lines[(q[0].y + q[2].y) / 2 < 600 ? 0 : 1] as (typeof lines)[number];
+          return { kind: 'probabilities' as const, line: l.frames, ...(withImage ? { image: l.image, framePixels: 8 } : {}) };
+        }),
+    });
+    const detect = async () => MRZ_BOXES;
+    const restored = await readMrzZone(IMAGE, { detect, recognizer: reading(true) });
+    expect(restored?.parsed.lines[1]).toBe(line2);
+    expect(restored?.checkRate).toBe(1);
+    const asRead = await readMrzZone(IMAGE, { detect, recognizer: reading(false) });
+    expect(asRead?.parsed.lines[1]).not.toBe(line2);
+    expect(asRead?.checkRate).toBeLessThan(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
-import { restoreFillers } from '../../../../functions/engines/document/reading/restoreFillers.ts';
-import { drawGlyphLine as drawLine } from './fixtures.ts';
+import { restoreFillers, restorePadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
+import { drawGlyphLine as drawLine, UTOPIA } from './fixtures.ts';
 
 const FRAME = 8;
 
@@ -53,5 +53,29 @@ describe('restoreFillers', () => {
     const flat = heights.map(() => 30);
     expect(restoreFillers(read, flat, names).restored).toEqual([]);
     expect(restoreFillers(read, heights.map((h, i) => (i === 9 ? null : h)), names).restored).toEqual([10, 16, 25]);
+  });
+});
+
+describe('restorePadding', () => {
+  const [line1, line2] = UTOPIA.TD3;
+  const sized = (line: string) => [...line].map((ch) => (ch === '<' ? 24 : 30));
+  // The personal number's padding (positions 37-41) read as 4s; the glyphs are filler-sized.
+  const read2 = `${line2.slice(0, 37)}44444${line2.slice(42)}`;
+  it('turns filler-sized characters of the personal number into fillers', () => {
+    expect(restorePadding('TD3', [line1, read2], [sized(line1), sized(line2)])).toEqual([line1, line2]);
+  });
+  it('takes the filler height from the other line when the line has too few fillers read', () => {
+    const all4 = `${line2.slice(0, 28)}${'4'.repeat(15)}${line2.slice(43)}`;
+    const h2 = [...line2].map((_, i) => (i >= 28 && i < 43 ? 24 : 30));
+    const out = restorePadding('TD3', [line1, all4], [sized(line1), h2]);
+    expect(out?.[1]).toBe(`${line2.slice(0, 28)}${'<'.repeat(15)}${line2.slice(43)}`);
+  });
+  it('leaves letter-sized data, fields without padding, and lines without an image alone', () => {
+    expect(restorePadding('TD3', [line1, read2], [sized(line1), [...read2].map(() => 30)])).toBeNull();
+    // A filler-sized date digit is not in a padded field.
+    const h = sized(line2);
+    h[14] = 24;
+    expect(restorePadding('TD3', [line1, line2], [sized(line1), h])).toBeNull();
+    expect(restorePadding('TD3', [line1, read2], [sized(line1), null])).toBeNull();
   });
 });
