@@ -12,10 +12,11 @@ export interface FrameGeometry {
  *
  * A character's cell is centred on the frames where the CTC alignment emitted it, `CELL_SHARE` of the character
  * pitch wide (the pitch: the median distance between neighbouring characters' centres, MRZ text being monospaced,
- * ICAO Doc 9303 Part 3 §4.1). In the cell, each row's darkness is the mean over the cell's columns of the ground
- * level (the 90th percentile of the whole image's grey) less the pixel; the height is the number of rows from the
- * first to the last row at least half the cell's darkest row (a full width at half maximum, so that blur and
- * contrast change it little).
+ * ICAO Doc 9303 Part 3 §4.1). In the cell, each row's darkness is its darkest 3-column average below the ground
+ * level (the 90th percentile of the whole image's grey): the darkest, not the mean, so that a `T` or `L`, whose
+ * rows hold a thin stem, measures its full height. The height runs from where the darkness first rises to half the
+ * cell's darkest row to where it last falls below it, interpolated between rows (a full width at half maximum,
+ * which blur and contrast change little).
  *
  * @param image - the line image (R = G = B grey is assumed; only R is read)
  * @param frames - per character (position), the frames where it was emitted (ascending; empty when none)
@@ -41,8 +42,9 @@ export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly num
 }
 
 /**
- * Share of the character pitch a cell spans (0-1): the OCR-B glyphs of the MRZ are about 0.7 pitch wide (ISO 1073-2
- * size I: 2.54 mm pitch), so a cell of 0.6 pitch centred on a glyph holds little of its neighbours.
+ * Share of the character pitch a cell spans (0-1): narrower than a glyph with its spacing, so that a cell centred
+ * on a glyph holds little of its neighbours, and wide enough to hold a glyph whose emission frames lie off its
+ * centre. Set so, not tuned; a cell that catches a neighbour only measures taller (a filler is then left as read).
  */
 export const CELL_SHARE = 0.6;
 

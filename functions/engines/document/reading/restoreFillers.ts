@@ -1,4 +1,5 @@
 import type { MrzFormat } from '../constants.ts';
+import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { MRZ_LAYOUTS } from '../mrz/layouts.ts';
 import type { Span } from './decodeMrzLine.ts';
 
@@ -28,11 +29,12 @@ const defaults = { maxShare: 0.35, minReference: 3, minGap: 0.08 } as const;
 
 /**
  * Turns back into fillers the `C`s of a line's name fields whose glyphs are filler-sized. The MRZ filler `<` of
- * OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital letter (0.81 at
- * the median, measured on the same sets), open to the right like a `C`; on blurred, low-resolution captures the
- * recogniser (trained on general text, where `<` is rare) reads it as `C` with near certainty (the `<` had less
- * than 0.02 of the probability at such frames), so names came out as `CHENCCLUCASCAHMED<CC<CE<CCCC`. Names carry no
- * check digit, and the recogniser's probabilities cannot tell the two apart; the glyph's height can.
+ * OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital letter (0.81
+ * of the letter height at the median on the real specimens, 0.83 on the synthetic sets; see `maxShare`), open to
+ * the right like a `C`. On blurred, low-resolution captures the recogniser (trained on general text, where `<` is
+ * rare) reads it as `C`, often leaving the `<` next to nothing (a rule taking a `C` for a filler where the `<` had
+ * at least 0.02 fixed no document of seeds 7 and 4242, 2026-11-22), so names came out as
+ * `CHENCCLUCASCAHMED<CC<CE<CCCC`. Names carry no check digit; the glyph's height tells the two apart.
  *
  * The line's filler height is the median height of the characters read as `<`; its letter height, the median height
  * of the letters read other than `C` (either anywhere in the line). A `C` in a name field whose height `h` satisfies
@@ -93,7 +95,8 @@ const PADDED_FIELDS = new Set(['personalNumber', 'personalNumberCheckDigit', 'op
  * chevron look alike when blurred). Per line, the filler height is the median height of the characters read as `<`
  * (of the whole window's, when the line has fewer than `minReference`), the character height the median height of
  * the digits read outside those fields; a character other than `<` in a padded field whose height lies below
- * `maxShare` of the way from the one to the other becomes `<`. Digits measure shorter than letters more often
+ * `maxShare` of the way from the one to the other becomes `<`, unless no check digit could tell it from a filler
+ * (`0`, `A`, `K`, `U`; a stray `K` is mrz/padOptionalData.ts's). Digits measure shorter than letters more often
  * (a `4` or `1` whose thin strokes end below half the ink), so the caller must take the result only where check
  * digits prove it (readMrzZone.ts: every check digit of the window then verifies).
  *
@@ -133,7 +136,7 @@ export function restorePadding(
     const chars = [...text];
     for (let i = 0; i < chars.length; i++) {
       const hi = h[i];
-      if (chars[i] === '<' || !inPadded(line, i) || typeof hi !== 'number') continue;
+      if (chars[i] === '<' || !inPadded(line, i) || typeof hi !== 'number' || !checkVisible(chars[i] as string)) continue;
       if ((hi - filler) / (digit - filler) < maxShare) {
         chars[i] = '<';
         changed = true;
@@ -142,6 +145,15 @@ export function restorePadding(
     out[line] = chars.join('');
   }
   return changed ? out : null;
+}
+
+/**
+ * Whether turning the character into a filler changes a check digit: ICAO values `0`, `A`, `K`, `U` as 0, 10, 20, 30,
+ * which add 0 (mod 10) at every weight as the filler does, so no check digit can prove them fillers (the `A` of the
+ * Chinese specimen's personal number `A234567893`, turned by 15°, measured filler-sized and went through).
+ */
+function checkVisible(ch: string): boolean {
+  return computeCheckDigit(ch) !== 0;
 }
 
 function median(xs: readonly number[]): number {
