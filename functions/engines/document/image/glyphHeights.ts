@@ -108,7 +108,8 @@ function groundLevel(image: RgbImage): number {
   return 255;
 }
 
-function median(xs: readonly number[]): number {
+/** The median of a non-empty list of numbers (the mean of the middle two for an even count). */
+export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;

@@ -513,11 +513,12 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     return { lines, parsed, corrected, checkRate: results.length === 0 ? 0 : results.filter(Boolean).length / results.length };
   };
   let result = check(d.lines);
-  // Filler-sized characters in optional data (restorePadding): taken only if every check digit then verifies.
+  // Filler-sized characters in optional data (restorePadding): taken only if every check digit then verifies as
+  // read, with no correction on top.
   const padded = restorePadding(format, d.lines, d.heights);
   if (padded) {
     const candidate = check(padded);
-    if (candidate.checkRate === 1) result = candidate;
+    if (candidate.checkRate === 1 && candidate.corrected.length === 0) result = candidate;
   }
   const { lines, parsed, corrected, checkRate } = result;
   return {

@@ -1,4 +1,5 @@
 import type { MrzFormat } from '../constants.ts';
+import { median } from '../image/glyphHeights.ts';
 import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { MRZ_LAYOUTS } from '../mrz/layouts.ts';
 import type { Span } from './decodeMrzLine.ts';
@@ -94,11 +95,14 @@ const PADDED_FIELDS = new Set(['personalNumber', 'personalNumberCheckDigit', 'op
  * filler-sized: the blurred filler runs of an empty personal number read as `4444<4<5` (the `4`'s open top and the
  * chevron look alike when blurred). Per line, the filler height is the median height of the characters read as `<`
  * (of the whole window's, when the line has fewer than `minReference`), the character height the median height of
- * the digits read outside those fields; a character other than `<` in a padded field whose height lies below
- * `maxShare` of the way from the one to the other becomes `<`, unless no check digit could tell it from a filler
- * (`0`, `A`, `K`, `U`; a stray `K` is mrz/padOptionalData.ts's). Digits measure shorter than letters more often
- * (a `4` or `1` whose thin strokes end below half the ink), so the caller must take the result only where check
- * digits prove it (readMrzZone.ts: every check digit of the window then verifies).
+ * the digits read outside those fields. ICAO pads these fields after their data, so each field is walked from its
+ * end: a character other than `<` whose height lies below `maxShare` of the way from the one to the other becomes
+ * `<`, and the walk stops at the first that does not (the data), or at a character no check digit could tell from
+ * a filler (`0`, `A`, `K`, `U`; a stray `K` is mrz/padOptionalData.ts's). Digits measure shorter than letters more
+ * often (a `4` or `1` whose thin strokes end below half the ink), so the caller must take the result only where
+ * check digits prove it (readMrzZone.ts: every check digit of the window then verifies, with no correction). Turning
+ * filler-sized `4`s inside a personal number into fillers (`74374338262` to `7<37<338262`) and letting a
+ * correction mend the check digit made a wrong number verify on the synthetic set of seed 60606.
  *
  * @param format - the MRZ format
  * @param lines - the window's decoded lines
@@ -134,10 +138,16 @@ export function restorePadding(
     const digit = median(digits);
     if (digit - filler < minGap * digit) continue;
     const chars = [...text];
-    for (let i = 0; i < chars.length; i++) {
+    const fillerSized = (i: number) => {
       const hi = h[i];
-      if (chars[i] === '<' || !inPadded(line, i) || typeof hi !== 'number' || !checkVisible(chars[i] as string)) continue;
-      if ((hi - filler) / (digit - filler) < maxShare) {
+      return typeof hi === 'number' && checkVisible(chars[i] as string) && (hi - filler) / (digit - filler) < maxShare;
+    };
+    // Padding follows the data: each field from its end, up to the first character that is not filler-sized.
+    for (const field of padded) {
+      if (field.line !== line) continue;
+      for (let i = field.end - 1; i >= field.start; i--) {
+        if (chars[i] === '<') continue;
+        if (!fillerSized(i)) break;
         chars[i] = '<';
         changed = true;
       }
@@ -154,10 +164,4 @@ export function restorePadding(
  */
 function checkVisible(ch: string): boolean {
   return computeCheckDigit(ch) !== 0;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }

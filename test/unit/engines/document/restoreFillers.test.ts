@@ -77,7 +77,11 @@ describe('restorePadding', () => {
     h[14] = 24;
     expect(restorePadding('TD3', [line1, line2], [sized(line1), h])).toBeNull();
     expect(restorePadding('TD3', [line1, read2], [sized(line1), null])).toBeNull();
-    // Characters no check digit can tell from a filler (0, A, K, U) stay, however small.
+    // Padding follows the data: a filler-sized character inside it stays.
+    const inner = sized(line2);
+    inner[30] = 24;
+    expect(restorePadding('TD3', [line1, line2], [sized(line1), inner])).toBeNull();
+    // Characters no check digit can tell from a filler (0, A, K, U) stop the walk, however small.
     const invisible = `${line2.slice(0, 37)}0AKU4${line2.slice(42)}`;
     expect(restorePadding('TD3', [line1, invisible], [sized(line1), sized(line2)])?.[1]).toBe(`${line2.slice(0, 37)}0AKU<${line2.slice(42)}`);
   });
