@@ -12,7 +12,9 @@ export interface RestoreFillersOptions {
    * synthetic sets of seeds 4242 and 7 (`npm run gen:documents`, hard captures) and the shared real specimens,
    * measured with the shipped recogniser on 2026-11-22 (see docs/document-verification.md): the 70 fillers read as
    * `C` lay at 0.44 or below but one (0.60); the 86 genuine `C`s at 0.52 or above (the real specimens' at 0.94 or
-   * above). At 0.35, 64 of the 70 are restored and no `C` is lost.
+   * above). At 0.35, 64 of the 70 are restored and no `C` is lost. {@link restorePadding} uses the same share
+   * between the filler and digit heights: there the 18 fillers read as digits lay at 0.12 or below (the same
+   * debugging run, the digit height then taken over the whole line), and check digits decide.
    * @default 0.35
    */
   readonly maxShare?: number;
