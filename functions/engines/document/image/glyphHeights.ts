@@ -48,7 +48,11 @@ export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly num
  */
 export const CELL_SHARE = 0.6;
 
-/** Height in pixels of the rows of columns `[x0, x1)` whose darkness is at least half the darkest row's. */
+/**
+ * Height in pixels of the ink in columns `[x0, x1)`: between the first and last rows whose darkness (darkest 3-column
+ * average below `ground`) is at least half the darkest row's, each end interpolated to where the profile crosses
+ * that half; 0 when the columns hold no ink.
+ */
 function inkHeight(image: RgbImage, x0: number, x1: number, ground: number): number {
   const from = Math.max(0, x0);
   const to = Math.min(image.width, x1);

@@ -22,7 +22,10 @@ import { restoreFillers, restorePadding } from './restoreFillers.ts';
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
   readonly format: MrzFormat;
-  /** The lines as decoded, before corrections. */
+  /**
+   * The lines as decoded, before check-digit corrections (with fillers restored by their glyph height, see
+   * restoreFillers.ts).
+   */
   readonly readLines: readonly string[];
   /** The MRZ after check-digit-proven corrections, parsed. */
   readonly parsed: ParsedMrz;
