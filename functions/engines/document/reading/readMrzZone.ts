@@ -16,6 +16,7 @@ import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
+import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { restoreFillers, restorePadding } from './restoreFillers.ts';
 
@@ -494,8 +495,7 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     }
     const decoded = decodeMrzLine(c.reading.line, allowed, informed ? lineFieldsOf(format, i) : NO_FIELDS);
     if (!decoded) return null;
-    const { image, framePixels } = c.reading;
-    const measured = image && framePixels ? glyphHeights(image, decoded.frames, { framePixels }) : null;
+    const measured = heightsOf(c.reading, decoded);
     // Fillers of names read as `C` (restoreFillers.ts).
     lines.push(measured ? restoreFillers(decoded.text, measured, lineFieldsOf(format, i).names).text : decoded.text);
     heights.push(measured);
@@ -504,6 +504,23 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     minConfidence = Math.min(minConfidence, ...decoded.confidence);
   }
   return { lines, heights, alternatives, logProb, minConfidence };
+}
+
+/**
+ * Glyph heights already measured, per decoding and line image (decodeMrzLine caches decodings; a line is decoded in
+ * many windows).
+ */
+const measuredHeights = new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>();
+
+/** The glyph heights of a decoded line in the recogniser's line image (null when it gave none). */
+function heightsOf(reading: Extract<LineReading, { kind: 'probabilities' }>, decoded: FixedLengthReading): Array<number | null> | null {
+  const { image, framePixels } = reading;
+  if (!image || !framePixels) return null;
+  const known = measuredHeights.get(decoded);
+  if (known?.image === image) return known.heights;
+  const heights = glyphHeights(image, decoded.frames, { framePixels });
+  measuredHeights.set(decoded, { image, heights });
+  return heights;
 }
 
 /** Corrections, parsing and scores of a window's decoded lines. */

@@ -8,13 +8,12 @@ import type { Span } from './decodeMrzLine.ts';
 export interface RestoreFillersOptions {
   /**
    * A `C` is taken for a filler when its height lies below this share of the way from the line's filler height to
-   * its letter height (0: as low as the fillers, 1: as tall as the letters). Chosen on the name fields of the
-   * synthetic sets of seeds 4242 and 7 (`npm run gen:documents`, hard captures) and the shared real specimens,
-   * measured with the shipped recogniser on 2026-11-22 (see docs/document-verification.md): the 70 fillers read as
-   * `C` lay at 0.44 or below but one (0.60); the 86 genuine `C`s at 0.52 or above (the real specimens' at 0.94 or
-   * above). At 0.35, 64 of the 70 are restored and no `C` is lost. {@link restorePadding} uses the same share
-   * between the filler and digit heights: there the 18 fillers read as digits lay at 0.12 or below (the same
-   * debugging run, the digit height then taken over the whole line), and check digits decide.
+   * its letter height (0: as low as the fillers, 1: as tall as the letters). `npm run eval:glyph-heights` reports
+   * the evidence on the shared real specimens and synthetic sets (docs/accuracy.md): on the name fields of seeds
+   * 4242 and 7, 61 of the 70 fillers read as `C` lie below 0.35 (the highest at 0.55) and none of the 87 genuine
+   * `C`s with the real specimens' (the lowest at 0.95). {@link restorePadding} uses the same share between the
+   * filler and digit heights: there the 50 fillers read as digits lie below it (the highest at 0.24) and none of the
+   * 1806 genuine digits of optional data (the lowest at 0.38); check digits decide as well.
    * @default 0.35
    */
   readonly maxShare?: number;
@@ -31,9 +30,41 @@ export interface RestoreFillersOptions {
 const defaults = { maxShare: 0.35, minReference: 3, minGap: 0.08 } as const;
 
 /**
+ * Where a height lies between a line's filler height and its character height: `(h - filler) / (chars - filler)`
+ * (0: as low as the fillers, 1: as tall as the characters), or null when either has fewer than `minReference`
+ * heights or the two medians differ by less than `minGap` of the character height (they cannot be told apart).
+ */
+function shareScale(fillers: readonly number[], chars: readonly number[], minReference: number, minGap: number): ((h: number) => number) | null {
+  if (fillers.length < minReference || chars.length < minReference) return null;
+  const filler = median(fillers);
+  const char = median(chars);
+  if (char - filler < minGap * char) return null;
+  return (h) => (h - filler) / (char - filler);
+}
+
+/**
+ * The scale {@link restoreFillers} judges a line's glyphs on: the share of the way from the filler height (median
+ * height of the characters read `<`) to the letter height (median height of the letters read other than `C`), or
+ * null when the line cannot be judged (see {@link shareScale}).
+ */
+export function nameLineScale(text: string, heights: ReadonlyArray<number | null>, opts: RestoreFillersOptions = {}): ((h: number) => number) | null {
+  const { minReference, minGap } = { ...defaults, ...opts };
+  const fillers: number[] = [];
+  const letters: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const h = heights[i];
+    if (h === null || h === undefined) continue;
+    const ch = text[i] as string;
+    if (ch === '<') fillers.push(h);
+    else if (ch >= 'A' && ch <= 'Z' && ch !== 'C') letters.push(h);
+  }
+  return shareScale(fillers, letters, minReference, minGap);
+}
+
+/**
  * Turns back into fillers the `C`s of a line's name fields whose glyphs are filler-sized. The MRZ filler `<` of
  * OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital letter (0.81
- * of the letter height at the median on the real specimens, 0.83 on the synthetic sets; see `maxShare`), open to
+ * of the letter height at the median on the real specimens, 0.84 on the synthetic sets; `npm run eval:glyph-heights`), open to
  * the right like a `C`. On blurred, low-resolution captures the recogniser (trained on general text, where `<` is
  * rare) reads it as `C`, often leaving the `<` next to nothing (a rule taking a `C` for a filler where the `<` had
  * at least 0.02 fixed no document of seeds 7 and 4242, 2026-11-22), so names came out as
@@ -55,29 +86,18 @@ export function restoreFillers(
   names: readonly Span[],
   opts: RestoreFillersOptions = {},
 ): { text: string; restored: number[] } {
-  const { maxShare, minReference, minGap } = { ...defaults, ...opts };
+  const { maxShare } = { ...defaults, ...opts };
   const unchanged = { text, restored: [] };
   if (names.length === 0) return unchanged;
-  const fillers: number[] = [];
-  const letters: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const h = heights[i];
-    if (h === null || h === undefined) continue;
-    const ch = text[i] as string;
-    if (ch === '<') fillers.push(h);
-    else if (ch >= 'A' && ch <= 'Z' && ch !== 'C') letters.push(h);
-  }
-  if (fillers.length < minReference || letters.length < minReference) return unchanged;
-  const filler = median(fillers);
-  const letter = median(letters);
-  if (letter - filler < minGap * letter) return unchanged;
+  const share = nameLineScale(text, heights, opts);
+  if (!share) return unchanged;
   const chars = [...text];
   const restored: number[] = [];
   for (const span of names) {
     for (let i = span.start; i < span.end; i++) {
       const h = heights[i];
       if (chars[i] !== 'C' || h === null || h === undefined) continue;
-      if ((h - filler) / (letter - filler) < maxShare) {
+      if (share(h) < maxShare) {
         chars[i] = '<';
         restored.push(i);
       }
@@ -91,6 +111,40 @@ export function restoreFillers(
  * number's check digit, which is a filler when the number is (Part 4 §4.2.2.1).
  */
 const PADDED_FIELDS = new Set(['personalNumber', 'personalNumberCheckDigit', 'optional1', 'optional2']);
+
+/** The {@link PADDED_FIELDS} of a format. */
+export function paddedFields(format: MrzFormat): ReadonlyArray<(typeof MRZ_LAYOUTS)[MrzFormat]['fields'][number]> {
+  return MRZ_LAYOUTS[format].fields.filter((f) => PADDED_FIELDS.has(f.field));
+}
+
+/**
+ * The scale {@link restorePadding} judges line `line` of a window on: the share of the way from the filler height
+ * (median height of the line's characters read `<`, or of the window's when the line has fewer than
+ * `minReference`) to the digit height (median height of the line's digits outside {@link PADDED_FIELDS}), or null
+ * when it cannot be judged (see {@link shareScale}).
+ */
+export function paddingLineScale(
+  format: MrzFormat,
+  lines: readonly string[],
+  heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
+  line: number,
+  opts: RestoreFillersOptions = {},
+): ((h: number) => number) | null {
+  const { minReference, minGap } = { ...defaults, ...opts };
+  const padded = paddedFields(format);
+  const inPadded = (i: number) => padded.some((f) => f.line === line && i >= f.start && i < f.end);
+  const fillerHeights = (l: number): number[] => {
+    const h = heights[l];
+    const text = lines[l] ?? '';
+    return h ? [...text].flatMap((ch, i) => (ch === '<' && typeof h[i] === 'number' ? [h[i] as number] : [])) : [];
+  };
+  const h = heights[line];
+  if (!h) return null;
+  const own = fillerHeights(line);
+  const fillers = own.length >= minReference ? own : lines.flatMap((_, l) => fillerHeights(l));
+  const digits = [...(lines[line] ?? '')].flatMap((ch, i) => (ch >= '0' && ch <= '9' && !inPadded(i) && typeof h[i] === 'number' ? [h[i] as number] : []));
+  return shareScale(fillers, digits, minReference, minGap);
+}
 
 /**
  * Turns into fillers the characters of a window's optional-data fields ({@link PADDED_FIELDS}) whose glyphs are
@@ -117,32 +171,20 @@ export function restorePadding(
   heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
   opts: RestoreFillersOptions = {},
 ): string[] | null {
-  const { maxShare, minReference, minGap } = { ...defaults, ...opts };
-  const padded = MRZ_LAYOUTS[format].fields.filter((f) => PADDED_FIELDS.has(f.field));
-  const inPadded = (line: number, i: number) => padded.some((f) => f.line === line && i >= f.start && i < f.end);
-  const fillerHeights = (line: number): number[] => {
-    const h = heights[line];
-    const text = lines[line] ?? '';
-    return h ? [...text].flatMap((ch, i) => (ch === '<' && typeof h[i] === 'number' ? [h[i] as number] : [])) : [];
-  };
-  const windowFillers = lines.flatMap((_, line) => fillerHeights(line));
+  const { maxShare } = { ...defaults, ...opts };
+  const padded = paddedFields(format);
   const out = [...lines];
   let changed = false;
   for (let line = 0; line < lines.length; line++) {
     const h = heights[line];
     const text = lines[line] as string;
     if (!h || !padded.some((f) => f.line === line)) continue;
-    const own = fillerHeights(line);
-    const fillers = own.length >= minReference ? own : windowFillers;
-    const digits = [...text].flatMap((ch, i) => (ch >= '0' && ch <= '9' && !inPadded(line, i) && typeof h[i] === 'number' ? [h[i] as number] : []));
-    if (fillers.length < minReference || digits.length < minReference) continue;
-    const filler = median(fillers);
-    const digit = median(digits);
-    if (digit - filler < minGap * digit) continue;
+    const share = paddingLineScale(format, lines, heights, line, opts);
+    if (!share) continue;
     const chars = [...text];
     const fillerSized = (i: number) => {
       const hi = h[i];
-      return typeof hi === 'number' && checkVisible(chars[i] as string) && (hi - filler) / (digit - filler) < maxShare;
+      return typeof hi === 'number' && checkVisible(chars[i] as string) && share(hi) < maxShare;
     };
     // Padding follows the data: each field from its end, up to the first character that is not filler-sized.
     for (const field of padded) {

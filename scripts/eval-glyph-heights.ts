@@ -1,0 +1,166 @@
+/**
+ * `npm run eval:glyph-heights`: measures how well glyph heights (functions/engines/document/image/glyphHeights.ts)
+ * tell MRZ fillers from the characters the recogniser mistakes them for, the evidence behind the thresholds of
+ * reading/restoreFillers.ts, and writes it into docs/accuracy.md ("Glyph heights of MRZ fillers").
+ *
+ * - Data: the labelled sets under `--data` (default `../shared/data/documents`) and each `--synthetic DIR` (a set of
+ *   `npm run gen:documents`); only documents expected to be read whose labels give the MRZ lines.
+ * - Each image is read as the engine reads it (readMrzZone); where the format found is the labelled one, its lines
+ *   are recognised again from the quads found, decoded with the layout (decodeMrzLine) and measured. Positions are
+ *   compared with the labelled lines (fixed-length decoding keeps them aligned).
+ * - Names: on the scale of `nameLineScale` (0: the line's filler height, 1: its letter height), the fillers read as
+ *   `C` against the genuine `C`s, and how many of each lie below `maxShare`; also `K`, `E`, `S`.
+ * - Optional data: on the scale of `paddingLineScale`, the fillers read as digits against the genuine digits.
+ *
+ * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { MrzFormat } from '../functions/engines/document/constants.ts';
+import { loadDocumentCases } from '../functions/engines/document/evaluation/labelSet.ts';
+import { glyphHeights, median } from '../functions/engines/document/image/glyphHeights.ts';
+import { loadImage } from '../functions/engines/document/image/loadImage.ts';
+import { positionClasses } from '../functions/engines/document/mrz/layouts.ts';
+import { detectText } from '../functions/engines/document/ocr/paddle/detectText.ts';
+import { loadOnnxSession, readVerified } from '../functions/engines/document/ocr/paddle/loadOnnxSession.ts';
+import { createPaddleLineRecognizer } from '../functions/engines/document/ocr/paddle/paddleLineRecognizer.ts';
+import { defaultPaddleModelsDir, PADDLE_MODELS } from '../functions/engines/document/ocr/paddle/paddleModels.ts';
+import { buildRecClassMap } from '../functions/engines/document/ocr/paddle/recognizeLines.ts';
+import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/reading/decodeMrzLine.ts';
+import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
+import { nameLineScale, paddedFields, paddingLineScale } from '../functions/engines/document/reading/restoreFillers.ts';
+import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string', default: path.resolve(repoRoot, '..', 'shared', 'data', 'documents') },
+    synthetic: { type: 'string', multiple: true, default: [] },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+
+/** restoreFillers.ts's default `maxShare`. */
+const MAX_SHARE = 0.35;
+
+interface Tally {
+  documents: number;
+  fillerToLetter: number[];
+  fillerAsC: number[];
+  genuineC: number[];
+  genuineKES: Record<string, number[]>;
+  fillerAsKES: number;
+  fillerAsDigit: number[];
+  genuineDigit: number[];
+}
+
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [] });
+
+async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
+  const t = newTally();
+  for (const c of await loadDocumentCases(dir)) {
+    const truth = (c.document as { mrz?: { lines?: string[] } }).mrz?.lines;
+    if (!truth || c.document.expectedOutcome !== 'read') continue;
+    const format: MrzFormat = truth.length === 3 ? 'TD1' : (truth[0] as string).length === 44 ? 'TD3' : 'TD2';
+    const image = await loadImage(await readFile(c.file));
+    const zone = await readMrzZone(image, reader);
+    if (zone?.format !== format) continue;
+    const readings = await reader.recognizer.read(image, zone.quads, 'line');
+    const classes = positionClasses(format);
+    const texts: string[] = [];
+    const heights: Array<Array<number | null> | null> = [];
+    readings.forEach((r, li) => {
+      const decoded = r.kind === 'probabilities' ? decodeMrzLine(r.line, classes[li] as readonly string[], lineFieldsOf(format, li)) : null;
+      texts.push(decoded?.text ?? '');
+      heights.push(decoded && r.kind === 'probabilities' && r.image && r.framePixels ? glyphHeights(r.image, decoded.frames, { framePixels: r.framePixels }) : null);
+    });
+    t.documents++;
+    texts.forEach((text, li) => {
+      const h = heights[li];
+      const t0 = truth[li] as string;
+      if (!h || text.length !== t0.length) return;
+      const names = lineFieldsOf(format, li).names;
+      const scale = nameLineScale(text, h);
+      const letters = [...text].flatMap((ch, i) => (ch >= 'A' && ch <= 'Z' && ch !== 'C' && typeof h[i] === 'number' ? [h[i] as number] : []));
+      for (const f of names) {
+        for (let i = f.start; i < f.end; i++) {
+          const hi = h[i];
+          if (typeof hi !== 'number') continue;
+          const read = text[i] as string;
+          if (t0[i] === '<' && read === '<' && letters.length > 0) t.fillerToLetter.push(hi / median(letters));
+          if (!scale) continue;
+          if (t0[i] === '<' && read === 'C') t.fillerAsC.push(scale(hi));
+          if (t0[i] === 'C' && read === 'C') t.genuineC.push(scale(hi));
+          if (t0[i] === '<' && 'KES'.includes(read)) t.fillerAsKES++;
+          if (read === t0[i] && 'KES'.includes(read)) t.genuineKES[read]?.push(scale(hi));
+        }
+      }
+      const padScale = paddingLineScale(format, texts, heights, li);
+      if (!padScale) return;
+      for (const f of paddedFields(format)) {
+        if (f.line !== li) continue;
+        for (let i = f.start; i < f.end; i++) {
+          const hi = h[i];
+          const read = text[i] as string;
+          if (typeof hi !== 'number' || read < '0' || read > '9') continue;
+          if (t0[i] === '<') t.fillerAsDigit.push(padScale(hi));
+          else if (t0[i] === read) t.genuineDigit.push(padScale(hi));
+        }
+      }
+    });
+  }
+  return t;
+}
+
+const fmt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
+const below = (xs: readonly number[]) => xs.filter((x) => x < MAX_SHARE).length;
+const min = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.min(...xs));
+const max = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.max(...xs));
+
+async function main(): Promise<void> {
+  const dir = defaultPaddleModelsDir();
+  const [det, rec, dictionary] = await Promise.all([
+    loadOnnxSession(dir, PADDLE_MODELS.detection, 2),
+    loadOnnxSession(dir, PADDLE_MODELS.recognition, 2),
+    readVerified(path.join(dir, PADDLE_MODELS.dictionary.file), PADDLE_MODELS.dictionary.sha256),
+  ]);
+  const recognizer = createPaddleLineRecognizer(rec, buildRecClassMap(dictionary.toString('utf8')));
+  const reader = { detect: (image: Parameters<typeof detectText>[1], side?: number) => detectText(det, image, side === undefined ? undefined : { side }), recognizer };
+  const sets = [{ name: `real specimens (${path.relative(repoRoot, args.data)})`, dir: args.data }, ...args.synthetic.map((d) => ({ name: `synthetic ${path.basename(d)}`, dir: d }))];
+  const rows: string[][] = [];
+  const kesRows: string[][] = [];
+  for (const set of sets) {
+    const t = await measureSet(set.dir, reader);
+    rows.push([
+      set.name,
+      String(t.documents),
+      `${fmt(t.fillerToLetter.length ? median(t.fillerToLetter) : undefined)} (${t.fillerToLetter.length})`,
+      `${t.fillerAsC.length}: ${below(t.fillerAsC)} below, max ${fmt(max(t.fillerAsC))}`,
+      `${t.genuineC.length}: ${below(t.genuineC)} below, min ${fmt(min(t.genuineC))}`,
+      `${t.fillerAsDigit.length}: ${below(t.fillerAsDigit)} below, max ${fmt(max(t.fillerAsDigit))}`,
+      `${t.genuineDigit.length}: ${below(t.genuineDigit)} below, min ${fmt(min(t.genuineDigit))}`,
+    ]);
+    kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
+    console.log(rows[rows.length - 1]?.join(' | '));
+  }
+  const body = [
+    `Written by \`npm run eval:glyph-heights\` (scripts/eval-glyph-heights.ts) on ${new Date().toISOString().slice(0, 10)}: the evidence behind reading/restoreFillers.ts (docs/document-verification.md, step 6). Documents: those expected to be read whose labels give the MRZ lines and whose format the engine found. "Share": the way from the line's filler height (0) to its letter height (names) or digit height (optional data) (1); "below": under the shipped \`maxShare\` ${MAX_SHARE}.`,
+    '',
+    markdownTable(
+      ['set', 'documents', 'fillers read `<`: height / letter height, median (n)', 'fillers read `C` in names', 'genuine `C`s in names', 'fillers read as digits in optional data', 'genuine digits in optional data'],
+      rows,
+    ),
+    '',
+    markdownTable(['set', 'fillers read `K`/`E`/`S` in names', 'genuine `K`', 'genuine `E`', 'genuine `S`'], kesRows),
+    '',
+  ].join('\n');
+  console.log(body);
+  if (!args['no-write']) {
+    const file = path.join(repoRoot, 'docs', 'accuracy.md');
+    await editDocument(file, '# Accuracy\n\nMeasured accuracy of each engine, written by the evaluation scripts.', (doc) => replaceSection(doc, '## Glyph heights of MRZ fillers', body));
+    console.log('wrote docs/accuracy.md (Glyph heights of MRZ fillers)');
+  }
+}
+
+await main();
