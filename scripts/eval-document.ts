@@ -4,7 +4,8 @@
  *
  * - Data: every `labels.json` set under `--data` (default `../shared/data/documents`: real specimens and samples,
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
- *   the same images small in a larger frame, and with `--synthetic DIR` a set written by `npm run gen:documents`.
+ *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
+ *   light spot, and with `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
  *   and the set's reference date as the verification date.
@@ -13,7 +14,8 @@
  *   (failing check digits, visas, no MRZ, unreadable barcodes).
  * - `--ocr paddle|tesseract|both` (default paddle): the line recogniser; `both` adds the OCR engine comparison.
  *
- * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --ocr ENGINE, --no-write, --verbose.
+ * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
+ * --ocr ENGINE, --no-write, --verbose.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +26,7 @@ import { loadDocumentCases, templateIdFor, type DocumentCase } from '../function
 import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engines/document/evaluation/scoreReading.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
+import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -35,6 +38,8 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
+    perspective: { type: 'string' },
+    glare: { type: 'string' },
   },
 });
 
@@ -51,6 +56,20 @@ if (ROTATIONS.some((d) => !Number.isFinite(d))) throw new Error(`--rotate takes 
  */
 const ZOOM_OUTS = (args['zoom-out'] ?? '').split(',').filter(Boolean).map(Number);
 if (ZOOM_OUTS.some((f) => !Number.isFinite(f) || f < 1)) throw new Error(`--zoom-out takes factors of at least 1 separated by commas, e.g. 2.5; got ${args['zoom-out']}`);
+/**
+ * `--perspective 0.2`: the real specimens again, each seen obliquely (`image/warpPerspective.ts` `keystone`): its top
+ * edge that share shorter than its bottom edge and its right edge half that share shorter than its left, on a
+ * grey-blue table 5% wider all round: a reproducible probe of photos taken from below and to the left.
+ */
+const PERSPECTIVES = (args.perspective ?? '').split(',').filter(Boolean).map(Number);
+if (PERSPECTIVES.some((k) => !(k > 0 && k <= 0.6))) throw new Error(`--perspective takes shares in (0, 0.6] separated by commas, e.g. 0.2; got ${args.perspective}`);
+/**
+ * `--glare 0.6`: the real specimens again, each under a white light spot of that peak opacity, an ellipse 0.35 of
+ * the image wide and 0.25 high centred at 60% of its width and 80% of its height (where a data page's MRZ lies),
+ * fading out to its edge: a reproducible probe of the reflection of a lamp on a laminated page.
+ */
+const GLARES = (args.glare ?? '').split(',').filter(Boolean).map(Number);
+if (GLARES.some((a) => !(a > 0 && a <= 1))) throw new Error(`--glare takes peak opacities in (0, 1] separated by commas, e.g. 0.6; got ${args.glare}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -71,6 +90,26 @@ function zoomedOut(factor: number): (bytes: Buffer, file: string) => Promise<Buf
     const table = sharp({ create: { width, height, channels: 3, background: TABLE } });
     const left = Math.round((width - info.width) / 3), top = Math.round((height - info.height) / 2);
     return encoded(table.composite([{ input: data, left, top }]), file);
+  };
+}
+
+/** The image seen obliquely (see `--perspective`). */
+function keystoned(strength: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const view = keystone(info.width, info.height, strength);
+    const warped = warpPerspective({ width: info.width, height: info.height, data }, view.to, view.width, view.height, [TABLE.r, TABLE.g, TABLE.b]);
+    return encoded(sharp(warped.data, { raw: { width: warped.width, height: warped.height, channels: 3 } }), file);
+  };
+}
+
+/** The image under a light spot (see `--glare`). */
+function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().removeAlpha().toBuffer({ resolveWithObject: true });
+    const { width: w, height: h } = info;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${opacity}"/><stop offset="0.5" stop-color="#fff" stop-opacity="${(opacity * 0.7).toFixed(3)}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${0.6 * w}" cy="${0.8 * h}" rx="${0.175 * w}" ry="${0.125 * h}" fill="url(#g)"/></svg>`;
+    return encoded(sharp(data).composite([{ input: Buffer.from(svg) }]), file);
   };
 }
 
@@ -180,6 +219,8 @@ async function main(): Promise<void> {
     { name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: real },
   ];
   for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
+  for (const k of PERSPECTIVES) sets.push({ name: `Shared real specimens seen obliquely, far edge ${Math.round(k * 100)}% shorter (--perspective)`, cases: real, transform: keystoned(k) });
+  for (const a of GLARES) sets.push({ name: `Shared real specimens under a light spot of opacity ${a} (--glare)`, cases: real, transform: glared(a) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };

@@ -15,25 +15,9 @@ export function cropQuad(image: RgbImage, quad: Quad, width: number, height: num
   const [tl, tr, , bl] = quad;
   const ax = (tr.x - tl.x) / width, ay = (tr.y - tl.y) / width;
   const bx = (bl.x - tl.x) / height, by = (bl.y - tl.y) / height;
-  const { width: W, height: H, data } = image;
   for (let j = 0; j < height; j++) {
     for (let i = 0; i < width; i++) {
-      const x = tl.x + ax * (i + 0.5) + bx * (j + 0.5) - 0.5;
-      const y = tl.y + ay * (i + 0.5) + by * (j + 0.5) - 0.5;
-      const o = (j * width + i) * 3;
-      if (x < -1 || y < -1 || x > W || y > H) {
-        out[o] = out[o + 1] = out[o + 2] = 255;
-        continue;
-      }
-      const x0 = Math.max(0, Math.min(W - 1, Math.floor(x)));
-      const y0 = Math.max(0, Math.min(H - 1, Math.floor(y)));
-      const x1 = Math.min(W - 1, x0 + 1), y1 = Math.min(H - 1, y0 + 1);
-      const fx = Math.max(0, Math.min(1, x - x0)), fy = Math.max(0, Math.min(1, y - y0));
-      for (let c = 0; c < 3; c++) {
-        const v00 = data[(y0 * W + x0) * 3 + c] as number, v10 = data[(y0 * W + x1) * 3 + c] as number;
-        const v01 = data[(y1 * W + x0) * 3 + c] as number, v11 = data[(y1 * W + x1) * 3 + c] as number;
-        out[o + c] = Math.round((v00 * (1 - fx) + v10 * fx) * (1 - fy) + (v01 * (1 - fx) + v11 * fx) * fy);
-      }
+      sampleBilinear(image, tl.x + ax * (i + 0.5) + bx * (j + 0.5) - 0.5, tl.y + ay * (i + 0.5) + by * (j + 0.5) - 0.5, out, (j * width + i) * 3);
     }
   }
   return { width, height, data: out };
@@ -51,4 +35,37 @@ export function resizeRgb(image: RgbImage, width: number, height: number): RgbIm
     { x: 0, y: image.height },
   ];
   return cropQuad(image, q, width, height);
+}
+
+/** The colour written where a sample falls outside the image: white, like paper. */
+const WHITE = [255, 255, 255] as const;
+
+/**
+ * Writes the bilinear sample of `image` at `(x, y)` (pixel centres at integer coordinates) into `out[o..o+2]`; a
+ * point more than one pixel outside the image gets `outside` (default white).
+ *
+ * @param image - source pixels
+ * @param x - column, in source pixels
+ * @param y - row, in source pixels
+ * @param out - RGB buffer written
+ * @param o - offset of the pixel in `out`
+ * @param outside - RGB written outside the image, each 0-255
+ */
+export function sampleBilinear(image: RgbImage, x: number, y: number, out: Uint8Array, o: number, outside: readonly [number, number, number] = WHITE): void {
+  const { width: W, height: H, data } = image;
+  if (!(x >= -1 && y >= -1 && x <= W && y <= H)) {
+    out[o] = outside[0];
+    out[o + 1] = outside[1];
+    out[o + 2] = outside[2];
+    return;
+  }
+  const x0 = Math.max(0, Math.min(W - 1, Math.floor(x)));
+  const y0 = Math.max(0, Math.min(H - 1, Math.floor(y)));
+  const x1 = Math.min(W - 1, x0 + 1), y1 = Math.min(H - 1, y0 + 1);
+  const fx = Math.max(0, Math.min(1, x - x0)), fy = Math.max(0, Math.min(1, y - y0));
+  for (let c = 0; c < 3; c++) {
+    const v00 = data[(y0 * W + x0) * 3 + c] as number, v10 = data[(y0 * W + x1) * 3 + c] as number;
+    const v01 = data[(y1 * W + x0) * 3 + c] as number, v11 = data[(y1 * W + x1) * 3 + c] as number;
+    out[o + c] = Math.round((v00 * (1 - fx) + v10 * fx) * (1 - fy) + (v01 * (1 - fx) + v11 * fx) * fy);
+  }
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { keystone, warpPerspective } from '../image/warpPerspective.ts';
 import type { Random } from './random.ts';
 
 /** How strongly a rendered document is degraded. */
@@ -10,6 +11,12 @@ export type Degradation = (typeof DEGRADATION)[keyof typeof DEGRADATION];
 export interface Distortion {
   readonly rotationDeg: number;
   readonly shear: readonly [number, number];
+  /**
+   * Perspective: the far edge's share shorter than the near one (0: none), see `image/warpPerspective.ts`
+   * `keystone`; `keystoneFlip` says which edges are far (`flip` turns the far edge to the bottom, `flop` to the left).
+   */
+  readonly keystone: number;
+  readonly keystoneFlip: { readonly flip: boolean; readonly flop: boolean };
   readonly blurSigma: number;
   readonly noiseSigma: number;
   readonly glare: boolean;
@@ -18,11 +25,13 @@ export interface Distortion {
 }
 
 /**
- * Turns a clean rendering into a photo-like capture: placed on a background with a margin, rotated, sheared (a
- * cheap stand-in for perspective), scaled to a capture width, blurred, given a glare spot and Gaussian noise, and
+ * Turns a clean rendering into a photo-like capture: placed on a background with a margin, sheared, seen in
+ * perspective, rotated, scaled to a capture width, blurred, given a glare spot and Gaussian noise, and
  * JPEG-compressed. `clean` only scales and compresses; `mild` rotates up to 4°, blurs up to 0.8 px, shears up to
- * 3%; `hard` rotates up to 12° (or by 90/180°), blurs up to 1.4 px, shears up to 7%, adds glare, and may shrink
- * the document to thumbnail size.
+ * 3%; `hard` rotates up to 12° (or by 90/180°), blurs up to 1.4 px, shears up to 7%, adds glare, half the time
+ * keystones the page (its far edge 5-25% shorter, a phone held at an angle; a plane homography, since 2026-11-24:
+ * sets of the same seed made before differ from there on), and may shrink the document to thumbnail size. `clean`
+ * and `mild` draw the same random numbers as before the keystone was added.
  *
  * @param png - rendered document
  * @param level - degradation level
@@ -40,6 +49,8 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
   const blurSigma = hard ? rng.range(0.3, 1.4) : mild ? rng.range(0, 0.8) : 0;
   const noiseSigma = hard ? rng.range(3, 12) : mild ? rng.range(0, 6) : 0;
   const glare = hard && rng.chance(0.5);
+  const keystoneStrength = hard && rng.chance(0.5) ? rng.range(0.05, 0.25) : 0;
+  const keystoneFlip = keystoneStrength > 0 ? { flip: rng.chance(0.5), flop: rng.chance(0.5) } : { flip: false, flop: false };
   const widthPx = Math.round(hard ? rng.range(420, 1400) : mild ? rng.range(600, 1400) : rng.range(800, 1300));
   const jpegQuality = Math.round(hard ? rng.range(50, 85) : rng.range(75, 95));
   const margin = Math.round(Math.max(w, h) * rng.range(0.04, 0.2));
@@ -51,13 +62,28 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${gw}" height="${gh}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${rng.range(0.35, 0.6).toFixed(2)}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${rng.range(0.2, 0.8) * gw}" cy="${rng.range(0.2, 0.6) * gh}" rx="${0.25 * gw}" ry="${0.18 * gh}" fill="url(#g)"/></svg>`;
     img = sharp(await img.png().toBuffer()).composite([{ input: Buffer.from(svg) }]);
   }
-  let buf = await img.png().toBuffer();
+  let buf: Buffer = await img.png().toBuffer();
   if (shear[0] !== 0 || shear[1] !== 0) buf = await sharp(buf).affine([[1, shear[0]], [shear[1], 1]], { background: bg, interpolator: 'bilinear' }).png().toBuffer();
+  if (keystoneStrength > 0) buf = await keystoned(buf, keystoneStrength, keystoneFlip, bg);
   if (rotationDeg !== 0) buf = await sharp(buf).rotate(rotationDeg, { background: bg }).png().toBuffer();
   let pipeline = sharp(buf).resize({ width: widthPx });
   if (blurSigma >= 0.3) pipeline = pipeline.blur(blurSigma);
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (noiseSigma > 0) for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * noiseSigma)));
   const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: jpegQuality }).toBuffer();
-  return { bytes, distortion: { rotationDeg, shear, blurSigma, noiseSigma, glare, widthPx: info.width, jpegQuality } };
+  return { bytes, distortion: { rotationDeg, shear, keystone: keystoneStrength, keystoneFlip, blurSigma, noiseSigma, glare, widthPx: info.width, jpegQuality } };
+}
+
+/** The image seen in perspective ({@link keystone}), its far edge chosen by `flip`/`flop`, on the background. */
+async function keystoned(png: Buffer, strength: number, side: { flip: boolean; flop: boolean }, bg: { r: number; g: number; b: number }): Promise<Buffer> {
+  const mirrored = (input: Buffer | { data: Uint8Array; width: number; height: number }) => {
+    let img = Buffer.isBuffer(input) ? sharp(input) : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 3 } });
+    if (side.flip) img = img.flip();
+    if (side.flop) img = img.flop();
+    return img;
+  };
+  const { data, info } = await mirrored(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const view = keystone(info.width, info.height, strength, 0.03);
+  const warped = warpPerspective({ width: info.width, height: info.height, data }, view.to, view.width, view.height, [bg.r, bg.g, bg.b]);
+  return mirrored(warped).png().toBuffer();
 }
