@@ -64,16 +64,21 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
     expect(parsed.documentNumber).toBe('D23145890734');
     expect(parsed.personalNumber).toBeNull();
   });
-  it('refuses exactly the field whose check digit fails', () => {
-    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies).
+  it('refuses the field whose check digit fails, and with it every field under a composite that verifies anyway', () => {
+    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies): one misread
+    // cannot do that (it fails the composite too), two that make up for each other or a misprint can.
     const wrong = mutate(UTOPIA.TD3, 1, 19, '3');
     const l2 = wrong[1] as string;
     const lines = mutate(wrong, 1, 43, String(computeCheckDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))));
     expect(parseMrz(lines).checks).toMatchObject({ birthDate: false, composite: true });
     const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
-    expect(refused).toEqual(['dateOfBirth']);
-    expect(fields.dateOfBirth).toBeNull();
-    expect(fields.documentNumber).toBe('L898902C3');
+    expect(refused).toEqual(['dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber']);
+    expect(fields).toMatchObject({ dateOfBirth: null, documentNumber: null, personalNumber: null, lastName: 'ERIKSSON', nationality: null });
+  });
+  it('keeps every field when all check digits verify', () => {
+    const { fields, refused } = mapMrzResult(parseMrz(UTOPIA.TD3), NOW);
+    expect(refused).toEqual([]);
+    expect(fields).toMatchObject({ documentNumber: 'L898902C3', dateOfBirth: '1974-08-12', personalNumber: 'ZE184226B' });
   });
   it('refuses every field the composite protects when it fails, and keeps the names and countries', () => {
     const lines = ['I<UTOD231458907ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
@@ -126,6 +131,10 @@ describe('splitMrzName (ICAO 9303 Part 3 §4.6)', () => {
   });
   it('ignores OCR noise after a run of three fillers', () => {
     expect(splitMrzName('CARDENAS<<JORGE<ANTHONY<<<<<<S').firstName).toBe('JORGE ANTHONY');
+  });
+  it('ends the secondary identifier at a second <<, which ICAO allows nowhere inside a name', () => {
+    expect(splitMrzName('CITIZEN<<JANE<<AAAAAAA<<<<AAAAA<<<A<<AS')).toEqual({ lastName: 'CITIZEN', firstName: 'JANE', fullName: 'JANE CITIZEN' });
+    expect(splitMrzName('ERIKSSON<<ANNA<MARIA<<K<<<<')).toMatchObject({ firstName: 'ANNA MARIA' });
   });
   it('keeps truncated names truncated', () => {
     expect(splitMrzName('MARTIN<<CHRISTELLE<HELENE<LAUR').firstName).toBe('CHRISTELLE HELENE LAUR');
