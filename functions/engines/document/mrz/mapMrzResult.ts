@@ -19,12 +19,14 @@ export interface MappedMrz {
  *   computed over the document number, the dates, the optional data and their check digits). A composite that fails
  *   while a field's own digit verifies means a misread somewhere under it, possibly one that happens to satisfy the
  *   field's digit (a misprinted check digit read through an O/0 confusion), so none of them is trusted;
- * - a composite that verifies while a field's own digit fails is no proof either: one misread under it changes its
- *   weighted sum by a weight (7, 3 or 1, all prime to 10) times the character's value change, so it fails with
- *   the field's digit unless a second error happens to make up for the first. The Maltese ID card of
- *   ../shared/data/documents (check digits failing as printed) under a light spot (`eval:document --glare 0.6`)
- *   read `MLT0310240` in its optional data as `MLTD310240`, its composite then verified by chance, and optional data
- *   that only the composite protects were returned. Such a composite counts as failing;
+ * - a composite that verifies while a field's own digit fails is no proof for TD1/TD2 optional data, which have no
+ *   digit of their own: one misread under it changes its weighted sum by a weight (7, 3 or 1, all prime to 10)
+ *   times the character's value change, so it fails with the field's digit unless a second error happens to make up
+ *   for the first, and that error may be in the optional data. The Maltese ID card of ../shared/data/documents
+ *   (check digits failing as printed) under a light spot (`eval:document --glare 0.6`) read `MLT0310240` in its
+ *   optional data as `MLTD310240`, its composite then verified by chance, and the optional data had been returned.
+ *   Fields with a digit of their own that verifies keep it as their proof: refusing them too cost two passports of
+ *   synthetic seed 70707 whose empty personal number read as `4`s (failing its own digit, the composite verifying);
  * - names, nationality and issuing state carry no check digit in ICAO Doc 9303 and are taken as read (their
  *   characters are constrained to letters and fillers by the layout);
  * - countries through {@link resolveMrzCountry}; dates through {@link resolveBirthDate} / {@link resolveExpiryDate}.
@@ -44,10 +46,10 @@ export function mapMrzResult(mrz: ParsedMrz, now: Date): MappedMrz {
   const nationality = resolveMrzCountry(mrz.nationalityCode);
   const issuing = resolveMrzCountry(mrz.issuingStateCode);
   // A field's check and the composite (absent checks count as verifying).
-  const fieldDigitFails = Object.entries(mrz.checks).some(([id, ok]) => id !== 'composite' && ok === false);
-  const composite = mrz.checks.composite === undefined || (mrz.checks.composite && !fieldDigitFails);
+  const composite = mrz.checks.composite !== false;
   const withComposite = (own: boolean | undefined) => own !== false && composite;
-  const personalCheck = mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite;
+  const fieldDigitFails = Object.entries(mrz.checks).some(([id, ok]) => id !== 'composite' && ok === false);
+  const personalCheck = mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite && !fieldDigitFails;
   return {
     fields: {
       firstName: mrz.name.firstName,

@@ -64,16 +64,26 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
     expect(parsed.documentNumber).toBe('D23145890734');
     expect(parsed.personalNumber).toBeNull();
   });
-  it('refuses the field whose check digit fails, and with it every field under a composite that verifies anyway', () => {
-    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies): one misread
-    // cannot do that (it fails the composite too), two that make up for each other or a misprint can.
+  it('refuses exactly the field whose check digit fails when the composite verifies', () => {
+    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies).
     const wrong = mutate(UTOPIA.TD3, 1, 19, '3');
     const l2 = wrong[1] as string;
     const lines = mutate(wrong, 1, 43, String(computeCheckDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))));
     expect(parseMrz(lines).checks).toMatchObject({ birthDate: false, composite: true });
     const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
-    expect(refused).toEqual(['dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber']);
-    expect(fields).toMatchObject({ dateOfBirth: null, documentNumber: null, personalNumber: null, lastName: 'ERIKSSON', nationality: null });
+    expect(refused).toEqual(['dateOfBirth']);
+    expect(fields.dateOfBirth).toBeNull();
+    expect(fields.documentNumber).toBe('L898902C3');
+  });
+  it('refuses TD1 optional data under a composite that verifies while a field digit fails (no digit of their own)', () => {
+    // Document-number check digit 7 misprinted as 8, the composite computed over the misprint (it verifies).
+    const card = ['I<UTOD231458908ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<'];
+    const composite = computeCheckDigit((card[0] as string).slice(5, 30) + (card[1] as string).slice(0, 7) + (card[1] as string).slice(8, 15) + (card[1] as string).slice(18, 29));
+    const parsed = parseMrz([card[0] as string, `${card[1]}${composite}`, 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']);
+    expect(parsed.checks).toMatchObject({ documentNumber: false, birthDate: true, expiryDate: true, composite: true });
+    const { fields, refused } = mapMrzResult(parsed, NOW);
+    expect(refused).toEqual(['documentNumber', 'personalNumber']);
+    expect(fields).toMatchObject({ documentNumber: null, personalNumber: null, dateOfBirth: '1974-08-12', dateOfExpiry: '2012-04-15' });
   });
   it('keeps every field when all check digits verify', () => {
     const { fields, refused } = mapMrzResult(parseMrz(UTOPIA.TD3), NOW);
