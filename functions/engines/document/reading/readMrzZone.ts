@@ -371,7 +371,7 @@ function bestReading(rows: readonly Row[]): MrzZoneReading | null {
           const chosen = window.map((row) => fittingReading(row.map((l) => l.item), n));
           // The line's length evidence is its longest free reading (OCR drops fillers far more often than it adds
           // characters), whichever reading is decoded.
-          const lengths = window.map((row) => row.map((l) => l.item.text).reduce((a, b) => (b.length > a.length ? b : a)));
+          const lengths = window.map((row) => Math.max(...row.map((l) => l.item.text.length)));
           const reading = decodeWindow(chosen, format, lengths);
           if (reading && (!best || better(reading, best))) best = reading;
         }
@@ -412,10 +412,11 @@ function fittingReading(readings: readonly Candidate[], n: number): Candidate {
   return [...readings].sort((x, y) => misfit(x) - misfit(y) || perFrame(y) - perFrame(x))[0] as Candidate;
 }
 
-function decodeWindow(window: readonly Candidate[], format: MrzFormat, longest: readonly string[]): MrzZoneReading | null {
+function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: readonly number[]): MrzZoneReading | null {
   // A 2-line window decoded as the wrong format pads or squeezes characters: reject gross length mismatches early.
-  if (windowLengthMisfit(format, longest, true) > 0.2) return null;
-  const lengthMisfit = windowLengthMisfit(format, longest, false);
+  const expected = MRZ_SHAPE[format].length;
+  const lengthMisfit = lengths.reduce((s, n) => s + Math.abs(n - expected), 0) / (expected * window.length);
+  if (lengthMisfit > 0.2) return null;
   const plain = decodeLines(window, format, false);
   if (!plain) return null;
   const first = finishWindow(window, format, plain, lengthMisfit);
@@ -429,33 +430,6 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, longest: 
   const informed = finishWindow(window, format, informedLines, lengthMisfit);
   // Never at the cost of a check digit.
   return informed.checkRate >= first.checkRate && plausible(informed) ? informed : first;
-}
-
-/**
- * The mean relative difference between a window's line lengths as read (each row's longest free reading) and the
- * format's line length, the evidence that the rows are of that format. The name line (TD1 line 3, TD2 and TD3 line 1)
- * ends in a filler run that the recogniser may drop in full: read blurred, at an angle or in windows of nothing but
- * chevrons (the Australian specimen of ../shared/data/documents seen obliquely, `eval:document --perspective 0.15`,
- * read `P<AUSCITIZEN<<JANE<<<` in windows and garbage whole, and its whole MRZ was refused for a misfit of 23
- * characters). So, to decide whether a window is decoded at all (`openNameLine`), a name line read shorter than the
- * format and ending in a filler is no evidence against it (misfit 0); one read longer, or ending otherwise, counts in
- * full. The reading's own misfit (`openNameLine` false) counts every line in full, so that a reading which lost its
- * fillers still takes the second look of {@link readMrzZone} step 6 and loses to one that fits: counting the open
- * name line there too skipped it, and the Chinese specimen seen obliquely lost the L of LIN (`--perspective 0.15`).
- *
- * @param format - the format the window is decoded as
- * @param longest - per row of the window, its longest free reading
- * @param openNameLine - whether a short name line ending in a filler counts as fitting
- * @returns 0 (every line fits) upwards; windows above 0.2 (open name line) are not decoded
- */
-export function windowLengthMisfit(format: MrzFormat, longest: readonly string[], openNameLine: boolean): number {
-  const { length: expected, lines } = MRZ_SHAPE[format];
-  const nameLine = format === MRZ_FORMAT.TD1 ? lines - 1 : 0;
-  const misfit = longest.reduce((sum, text, i) => {
-    const openEnded = openNameLine && i === nameLine && text.endsWith('<') && text.length < expected;
-    return sum + (openEnded ? 0 : Math.abs(text.length - expected));
-  }, 0);
-  return misfit / (expected * longest.length);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Quad } from '../../../../functions/engines/document/geometry/quad.
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
-import { readMrzZone, windowLengthMisfit } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
@@ -218,23 +218,5 @@ describe('readMrzZone', () => {
     const asRead = await readMrzZone(IMAGE, { detect, recognizer: reading(false) });
     expect(asRead?.parsed.lines[1]).not.toBe(line2);
     expect(asRead?.checkRate).toBeLessThan(1);
-  });
-});
-
-describe('windowLengthMisfit', () => {
-  const line2 = 'PA09404097AUS8406077F1903212<17331334P<<<<08';
-  it('lets a TD3 name line that lost its filler run pass the gate, but counts it in the reading', () => {
-    const longest = ['P<AUSCITIZEN<<JANE<<<', line2];
-    expect(windowLengthMisfit('TD3', longest, true)).toBe(0);
-    expect(windowLengthMisfit('TD3', longest, false)).toBeCloseTo(23 / 88, 6);
-  });
-  it('counts a short name line in full when it does not end in a filler, and a data line always', () => {
-    expect(windowLengthMisfit('TD3', ['P<AUSCITIZEN<<JANE', line2], true)).toBeCloseTo(26 / 88, 6);
-    expect(windowLengthMisfit('TD3', ['P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<', line2.slice(0, 30) + '<'], true)).toBeCloseTo(13 / 88, 6);
-  });
-  it('takes the third line as the name line of a TD1', () => {
-    const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6'];
-    expect(windowLengthMisfit('TD1', [...td1, 'ERIKSSON<<ANNA<'], true)).toBe(0);
-    expect(windowLengthMisfit('TD1', ['I<UTOD231458907<', td1[1] as string, 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'], true)).toBeCloseTo(14 / 90, 6);
   });
 });
