@@ -37,26 +37,20 @@ export function resizeRgb(image: RgbImage, width: number, height: number): RgbIm
   return cropQuad(image, q, width, height);
 }
 
-/** The colour written where a sample falls outside the image: white, like paper. */
-const WHITE = [255, 255, 255] as const;
-
 /**
  * Writes the bilinear sample of `image` at `(x, y)` (pixel centres at integer coordinates) into `out[o..o+2]`; a
- * point more than one pixel outside the image gets `outside` (default white).
+ * point more than one pixel outside the image is white, like paper.
  *
  * @param image - source pixels
  * @param x - column, in source pixels
  * @param y - row, in source pixels
  * @param out - RGB buffer written
  * @param o - offset of the pixel in `out`
- * @param outside - RGB written outside the image, each 0-255
  */
-export function sampleBilinear(image: RgbImage, x: number, y: number, out: Uint8Array, o: number, outside: readonly [number, number, number] = WHITE): void {
+export function sampleBilinear(image: RgbImage, x: number, y: number, out: Uint8Array, o: number): void {
   const { width: W, height: H, data } = image;
   if (!(x >= -1 && y >= -1 && x <= W && y <= H)) {
-    out[o] = outside[0];
-    out[o + 1] = outside[1];
-    out[o + 2] = outside[2];
+    out[o] = out[o + 1] = out[o + 2] = 255;
     return;
   }
   const x0 = Math.max(0, Math.min(W - 1, Math.floor(x)));
