@@ -19,6 +19,7 @@ import { glyphHeights } from '../image/glyphHeights.ts';
 import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { restoreFillers, restorePadding } from './restoreFillers.ts';
+import { restoreSeparator } from './restoreSeparator.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -496,8 +497,10 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     const decoded = decodeMrzLine(c.reading.line, allowed, informed ? lineFieldsOf(format, i) : NO_FIELDS);
     if (!decoded) return null;
     const measured = heightsOf(c.reading, decoded);
-    // Fillers of names read as `C` (restoreFillers.ts).
-    lines.push(measured ? restoreFillers(decoded.text, measured, lineFieldsOf(format, i).names).text : decoded.text);
+    const names = lineFieldsOf(format, i).names;
+    // Fillers of names read as `C` (restoreFillers.ts), then a name separator read as a letter (restoreSeparator.ts).
+    const filled = measured ? restoreFillers(decoded.text, measured, names).text : decoded.text;
+    lines.push(restoreSeparator(filled, decoded.alternatives, names).text);
     heights.push(measured);
     alternatives.push(decoded.alternatives);
     logProb += decoded.logScore;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
 import { restoreFillers, restorePadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
+import { restoreSeparator } from '../../../../functions/engines/document/reading/restoreSeparator.ts';
 import { drawGlyphLine as drawLine, UTOPIA } from './fixtures.ts';
 
 const FRAME = 8;
@@ -84,5 +85,40 @@ describe('restorePadding', () => {
     // Characters no check digit can tell from a filler (0, A, K, U) stop the walk, however small.
     const invisible = `${line2.slice(0, 37)}0AKU4${line2.slice(42)}`;
     expect(restorePadding('TD3', [line1, invisible], [sized(line1), sized(line2)])?.[1]).toBe(`${line2.slice(0, 37)}0AKU<${line2.slice(42)}`);
+  });
+});
+
+describe('restoreSeparator', () => {
+  /** Alternatives: every position read with certainty, except those given (char read, filler probability). */
+  const alternativesOf = (text: string, doubtful: Record<number, number>) =>
+    [...text].map((ch, i) => {
+      const filler = doubtful[i];
+      if (filler === undefined) return [{ char: ch, p: 0.995 }, { char: ch === '<' ? 'K' : '<', p: 0.005 }];
+      return [{ char: ch, p: 1 - filler }, { char: '<', p: filler }];
+    });
+  const TD1_NAME = [{ start: 0, end: 30 }];
+
+  it('turns back into a filler the letter that hid the surname separator, when the filler was its likely rival', () => {
+    const read = 'KOWALSKIK<KARL<<<<<<<<<<<<<<<<';
+    expect(restoreSeparator(read, alternativesOf(read, { 8: 0.3 }), TD1_NAME)).toEqual({ text: 'KOWALSKI<<KARL<<<<<<<<<<<<<<<<', restored: 8 });
+    const after = 'MARTIN<KCHRISTELLE<HELENE<LAUR';
+    expect(restoreSeparator(after, alternativesOf(after, { 7: 0.42 }), TD1_NAME).text).toBe('MARTIN<<CHRISTELLE<HELENE<LAUR');
+  });
+  it('takes the likeliest of several candidates', () => {
+    const read = 'VAN<KOWALSKIK<KARL<<<<<<<<<<<<';
+    expect(restoreSeparator(read, alternativesOf(read, { 4: 0.3, 12: 0.4 }), TD1_NAME).restored).toBe(12);
+  });
+  it('leaves a name that has a separator, a letter read with certainty, and a filler next to the trailing run', () => {
+    const withSeparator = 'ERIKSSON<<ANNA<MARIAK<<<<<<<<<';
+    expect(restoreSeparator(withSeparator, alternativesOf(withSeparator, { 20: 0.45 }), TD1_NAME)).toEqual({ text: withSeparator, restored: null });
+    const certain = 'KOWALSKIK<KARL<<<<<<<<<<<<<<<<';
+    expect(restoreSeparator(certain, alternativesOf(certain, {}), TD1_NAME).restored).toBeNull();
+    const single = 'SUKARNOK<<<<<<<<<<<<<<<<<<<<<<';
+    expect(restoreSeparator(single, alternativesOf(single, { 7: 0.45 }), TD1_NAME).restored).toBeNull();
+  });
+  it('acts only inside the name fields', () => {
+    const td3 = 'P<UTOKOWALSKIK<KARL<<<<<<<<<<<<<<<<<<<<<<<<<';
+    expect(restoreSeparator(td3, alternativesOf(td3, { 13: 0.3 }), [{ start: 5, end: 44 }]).text).toBe('P<UTOKOWALSKI<<KARL<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(restoreSeparator(td3, alternativesOf(td3, { 13: 0.3 }), []).restored).toBeNull();
   });
 });

@@ -1,0 +1,68 @@
+import type { Alternative } from '../mrz/correctMrz.ts';
+import type { Span } from './decodeMrzLine.ts';
+
+/** Options of {@link restoreSeparator}. */
+export interface RestoreSeparatorOptions {
+  /**
+   * Smallest ratio of the filler's probability to the probability of the character read at a position (both at
+   * the position's frames, among the characters its class allows) for that character to be taken for a filler.
+   * On the two documents this rule was built on, the recogniser gave the filler 0.44 and 0.74 of the `K` it read
+   * (synthetic seed 2411 `syn-0021`, clean: `KOWALSKIK<KARL`; the French residence permit specimen of
+   * ../shared/data/documents turned by 35°: `MARTIN<KCHRISTELLE`); a clearly printed letter gives the filler less
+   * than 0.01 of its own. Not tuned beyond these two: the first value tried.
+   * @default 0.25
+   */
+  readonly minRatio?: number;
+}
+
+const defaults = { minRatio: 0.25 } as const;
+
+/**
+ * Restores the separator `<<` between the primary and secondary identifiers of a name field (ICAO Doc 9303 Part 3
+ * §4.6: the surname, `<<`, the given names) when the recogniser read one of its two fillers as a letter. The
+ * recogniser, trained on general text, takes the OCR-B chevron `<` for a `K` (its second choice at nearly every
+ * filler) or a `C`; in a name field there is no check digit to catch it, and `KOWALSKI<<KARL` read `KOWALSKIK<KARL`
+ * comes out as the surname `KOWALSKIK KARL` with no given name.
+ *
+ * The rule acts only on a field whose name, less its trailing fillers, holds no `<<` (as read, the holder has no
+ * given name; ICAO allows that, but it is rare), and only where one character, turned into a filler, makes the first
+ * `<<` with a filler next to it, leaves letters on both sides of it, and the recogniser gave the filler at least
+ * `minRatio` of the probability of the character read there. Of several such positions the one with the highest
+ * ratio is taken. A name read with a separator is never changed.
+ *
+ * @param text - the line as decoded (the layout's length)
+ * @param alternatives - per position, the allowed characters with their probabilities at its frames, most probable
+ *   first (decodeFixedLength's `alternatives`)
+ * @param names - the line's name fields (decodeMrzLine.ts `lineFieldsOf`)
+ * @returns the line with the separator restored and the position turned into a filler, or the line unchanged and
+ *   null
+ */
+export function restoreSeparator(
+  text: string,
+  alternatives: ReadonlyArray<readonly Alternative[]>,
+  names: readonly Span[],
+  opts: RestoreSeparatorOptions = {},
+): { text: string; restored: number | null } {
+  const { minRatio } = { ...defaults, ...opts };
+  let best: { at: number; ratio: number } | null = null;
+  for (const span of names) {
+    const field = text.slice(span.start, span.end);
+    const name = field.replace(/<+$/, '');
+    if (name.length === 0 || name.includes('<<')) continue;
+    for (let i = 1; i < name.length - 1; i++) {
+      const ch = name[i] as string;
+      if (ch === '<' || (name[i - 1] !== '<' && name[i + 1] !== '<')) continue;
+      // Letters must remain on both sides of the new separator (a filler next to a filler run is no separator).
+      const left = name.slice(0, name[i - 1] === '<' ? i - 1 : i);
+      const right = name.slice(name[i + 1] === '<' ? i + 2 : i + 1);
+      if (!/[A-Z]$/.test(left) || !/^[A-Z]/.test(right)) continue;
+      const alts = alternatives[span.start + i] ?? [];
+      const read = alts.find((a) => a.char === ch)?.p ?? 0;
+      const filler = alts.find((a) => a.char === '<')?.p ?? 0;
+      const ratio = read > 0 ? filler / read : 0;
+      if (ratio >= minRatio && (!best || ratio > best.ratio)) best = { at: span.start + i, ratio };
+    }
+  }
+  if (!best) return { text, restored: null };
+  return { text: `${text.slice(0, best.at)}<${text.slice(best.at + 1)}`, restored: best.at };
+}
