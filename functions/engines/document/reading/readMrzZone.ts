@@ -95,8 +95,8 @@ interface Candidate {
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
- *    their glyph height, restoreFillers.ts; a surname separator read as a letter, restoreSeparator.ts), and corrected where check digits prove it (also filler-sized
- *    characters of optional data, `restorePadding`);
+ *    their glyph height, restoreFillers.ts; a surname separator read as a letter, restoreSeparator.ts), and
+ *    corrected where check digits prove it (also filler-sized characters of optional data, `restorePadding`);
  *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
  *    dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the

@@ -9,7 +9,8 @@ export interface RestoreSeparatorOptions {
    * On the two documents this rule was built on, the recogniser gave the filler 0.44 and 0.74 of the `K` it read
    * (synthetic seed 2411 `syn-0021`, clean: `KOWALSKIK<KARL`; the French residence permit specimen of
    * ../shared/data/documents turned by 35°: `MARTIN<KCHRISTELLE`); a clearly printed letter gives the filler less
-   * than 0.01 of its own. Not tuned beyond these two: the first value tried.
+   * than 0.01 of its own (read off the recogniser's frames while debugging them, 2026-11-24; no script reports
+   * it). Not tuned beyond these two: the first value tried.
    * @default 0.25
    */
   readonly minRatio?: number;
