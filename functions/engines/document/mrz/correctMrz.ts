@@ -51,9 +51,23 @@ export interface CorrectMrzOptions {
    * @default 0.001
    */
   readonly minLookAlikeSupport?: number;
+  /**
+   * Smallest probability (0-1) with which each of the two check digits proving a look-alike (the field's and the
+   * composite) must have been read: a proof is only as good as the digit read. 0.5 means the recogniser gave the
+   * digit read more than every other digit together. Without it, the US Permanent Resident Card specimen of the
+   * shared set, whose document-number and composite check digits both fail as printed, was "corrected" when turned
+   * by 35° (`npm run eval:document -- --rotate 35`, 2026-11-24): its `5` became the look-alike `S` (support 0.0016),
+   * which made the document number verify and the composite verify too, as that reading's composite digit was a `7`
+   * read with 0.25 where `0` is printed. Right look-alike corrections on the synthetic seeds 7, 2411 and 70707
+   * (`--rotate 15`, `--perspective 0.3`, `--glare 0.6` on seed 2411) had both digits at 0.78 or more but one: a hard
+   * seed-70707 page whose composite was read with 0.42, which this bound gives up (its document number is refused).
+   * Not applied to text input (no probabilities).
+   * @default 0.5
+   */
+  readonly minProofDigitConfidence?: number;
 }
 
-const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2, minLookAlikeSupport: 0.001 } as const;
+const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2, minLookAlikeSupport: 0.001, minProofDigitConfidence: 0.5 } as const;
 
 /** The single candidate, or the one the recogniser's evidence favours decisively; null when undecided. */
 function decisive(passing: readonly Candidate[], ratio: number): Candidate | null {
@@ -89,9 +103,9 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * A field that still fails, while every other field verifies and the composite fails too, may then be corrected by
  * one OCR-B look-alike the recogniser gave at least `minLookAlikeSupport` (an `O` read as `0`, which the recogniser
  * reads with 0.99): only if it is the single look-alike that makes both the field's check digit and the composite
- * verify (two independent proofs), and only if a misprinted field check digit would not explain the reading as well.
- * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
- * failing check digit.
+ * verify (two independent proofs), only if both check digits were read with at least `minProofDigitConfidence`, and
+ * only if a misprinted field check digit would not explain the reading as well. A group that still fails stays as
+ * read, so its field is refused by the caller: no field is ever accepted on a failing check digit.
  *
  * @param format - the MRZ format
  * @param lines - the lines as read (each of the format's length)
@@ -106,7 +120,7 @@ export function correctMrz(
   alternatives: PositionAlternatives,
   opts: CorrectMrzOptions = {},
 ): { lines: string[]; corrected: MrzCorrection[] } {
-  const { maxAlternatives, minEvidenceRatio, minSupport, minLookAlikeSupport } = { ...defaults, ...opts };
+  const { maxAlternatives, minEvidenceRatio, minSupport, minLookAlikeSupport, minProofDigitConfidence } = { ...defaults, ...opts };
   const classes = positionClasses(format);
   const work = [...lines];
   const corrected: MrzCorrection[] = [];
@@ -142,6 +156,13 @@ export function correctMrz(
       }
     }
     return out;
+  };
+  // Probability the recogniser gave the character read at a position (1 for text input, which has none).
+  const readConfidence = (at: { line: number; index: number }): number => {
+    const considered = alternatives[at.line]?.[at.index] ?? [];
+    if (considered.length === 0) return 1;
+    const current = (work[at.line] ?? '')[at.index] ?? '';
+    return considered.find((a) => a.char === current)?.p ?? 0;
   };
   const groupText = (g: CheckedGroup, ls: readonly string[]) => checkedText(g, ls) + ((ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const verifies = (g: CheckedGroup, ls: readonly string[]) => verifiesCheckDigit(checkedText(g, ls), (ls[g.digit.line] ?? '')[g.digit.index] ?? '');
@@ -193,6 +214,7 @@ export function correctMrz(
       if (!groups.every((g) => g.id === 'composite' || g === group || verifies(g, work))) break;
       const digit = { ...group.digit, to: String(computeCheckDigit(checkedText(group, work))), p: 1 };
       if (verifies(composite, substitute(work, digit))) break;
+      if (readConfidence(group.digit) < minProofDigitConfidence || readConfidence(composite.digit) < minProofDigitConfidence) break;
       const passing: Candidate[] = [];
       for (const pos of positionsOf(group)) {
         for (const alt of lookAlikesAt(pos.line, pos.index)) {

@@ -57,6 +57,27 @@ describe('correctMrz', () => {
     // Without the recogniser's support for O (below minLookAlikeSupport), nothing is changed.
     expect(correctMrz('TD3', read, alternatives, { minLookAlikeSupport: 0.01 }).lines).toEqual(read);
   });
+  it('takes no look-alike on a check digit read with hesitation', () => {
+    // As above, but the composite digit (or the document number's) was read with 0.25, another digit close behind:
+    // a proof no better than the digit read (the US card specimen turned by 35°).
+    const body = `UO6371398${computeCheckDigit('UO6371398')}UKR4201263F2201203<<<<<<<<<<<<<<<`;
+    const truth = ['P<UKRMULLER<<EMMA<<<<<<<<<<<<<<<<<<<<<<<<<<<', body + String(computeCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43)))];
+    const read = mutate(truth, 1, 1, '0');
+    for (const hesitant of [43, 9]) {
+      const alternatives = read.map((l, li) =>
+        [...l].map((ch, i): Alternative[] => {
+          if (li === 1 && i === 1) return [{ char: '0', p: 0.99 }, { char: 'O', p: 0.005 }];
+          if (li === 1 && i === hesitant) return [{ char: ch, p: 0.25 }, { char: ch === '7' ? '1' : '7', p: 0.22 }];
+          return [{ char: ch, p: 1 }];
+        }),
+      );
+      const out = correctMrz('TD3', read, alternatives);
+      expect(out.lines).toEqual(read);
+      expect(out.corrected).toEqual([]);
+      // Read with the majority of the probability, the same digit proves it.
+      expect(correctMrz('TD3', read, alternatives, { minProofDigitConfidence: 0.2 }).lines).toEqual(truth);
+    }
+  });
   it('leaves an O/0 ambiguity that the check digits cannot settle', () => {
     // Two zeros at positions of the same weight (1 and 4): O at either verifies both check digits.
     const body = 'EO92027864NGA8807098M3607075<<<<<<<<<<<<<<<';
