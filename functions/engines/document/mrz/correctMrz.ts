@@ -58,10 +58,11 @@ export interface CorrectMrzOptions {
    * shared set, whose document-number and composite check digits both fail as printed, was "corrected" when turned
    * by 35° (`npm run eval:document -- --rotate 35`, 2026-11-24): its `5` became the look-alike `S` (support 0.0016),
    * which made the document number verify and the composite verify too, as that reading's composite digit was a `7`
-   * read with 0.25 where `0` is printed. Right look-alike corrections on the synthetic seeds 7, 2411 and 70707
-   * (`--rotate 15`, `--perspective 0.3`, `--glare 0.6` on seed 2411) had both digits at 0.78 or more but one: a hard
-   * seed-70707 page whose composite was read with 0.42, which this bound gives up (its document number is refused).
-   * Not applied to text input (no probabilities).
+   * read with 0.25 where `0` is printed. In a debugging run (a print in this rule, not kept) over the synthetic
+   * seeds 7, 70707 and 2411 (the last also with `--rotate 15`, `--perspective 0.3`, `--glare 0.6`), the right
+   * look-alike corrections had both digits at 0.68 or more, except in readings of three hard passport pages, whose
+   * composite was read with 0.36-0.45: this bound gives those corrections up (see docs/document-verification.md,
+   * "Ninth session", for what that cost). Not applied to text input (no probabilities).
    * @default 0.5
    */
   readonly minProofDigitConfidence?: number;
