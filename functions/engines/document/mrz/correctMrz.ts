@@ -61,8 +61,9 @@ export interface CorrectMrzOptions {
    * read with 0.25 where `0` is printed. In a debugging run (a print in this rule, not kept) over the synthetic
    * seeds 7, 70707 and 2411 (the last also with `--rotate 15`, `--perspective 0.3`, `--glare 0.6`), the right
    * look-alike corrections had both digits at 0.68 or more, except in readings of three hard passport pages, whose
-   * composite was read with 0.36-0.45: this bound gives those corrections up (see docs/document-verification.md,
-   * "Ninth session", for what that cost). Not applied to text input (no probabilities).
+   * composite was read with 0.36-0.45: this bound gives those corrections up, and each page was still read right
+   * by another reading of its lines (docs/document-verification.md, "Ninth session"). Not applied to text input
+   * (no probabilities).
    * @default 0.5
    */
   readonly minProofDigitConfidence?: number;
