@@ -74,7 +74,7 @@ describe('correctMrz', () => {
       const out = correctMrz('TD3', read, alternatives);
       expect(out.lines).toEqual(read);
       expect(out.corrected).toEqual([]);
-      // Read with the majority of the probability, the same digit proves it.
+      // With the bound below the digit's 0.25, the same two digits prove the correction.
       expect(correctMrz('TD3', read, alternatives, { minProofDigitConfidence: 0.2 }).lines).toEqual(truth);
     }
   });
