@@ -11,7 +11,9 @@
  * 48-pixel-high input counting as recognition (PP-OCRv4's recogniser) and any other as detection; the rest of a
  * document's time is decoding, constrained decoding, corrections, parsing and checks.
  *
- * Options: --rounds N (default 2), --synthetic N (default 30), --no-write.
+ * Options: --rounds N (default 2), --synthetic N (default 30), --no-write, --published-graphs (run the PaddleOCR
+ * graphs as published, without functions/engines/onnx/foldAffineActivations.ts, to measure what the rewrite saves;
+ * implies --no-write).
  */
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,12 +31,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     synthetic: { type: 'string', default: '30' },
     'no-write': { type: 'boolean', default: false },
+    'published-graphs': { type: 'boolean', default: false },
   },
 });
 
 const load = loadavg()[0] ?? 0;
 const t0 = performance.now();
-const engine = await loadDocumentEngine();
+const engine = await loadDocumentEngine({ foldActivations: !args['published-graphs'] });
 const loadMs = performance.now() - t0;
 
 const shared = (await loadDocumentCases(path.resolve(repoRoot, '..', 'shared', 'data', 'documents'))).filter((c) => c.document.expectedOutcome === 'read');
@@ -101,14 +104,14 @@ rows.push(['all', String(shared.length + synthetic.length), String(all.length), 
 const body = [
   '### Document engine (in-process)',
   '',
-  `Written by \`npm run bench:document\` (scripts/bench-document.ts) on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'cpu'}), Node.js ${process.version}, onnxruntime-node CPU with 2 intra-op threads; load average ${load.toFixed(1)} when it started (other jobs may share the machine). Engine load (models verified and sessions created): ${loadMs.toFixed(0)} ms. Times are per document (\`verify\`: decoding, MRZ detection and recognition or barcode decoding, parsing, checks), ${rounds} rounds after a warm-up; goal p50 < 800 ms.`,
+  `Written by \`npm run bench:document\` (scripts/bench-document.ts) on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'cpu'}), Node.js ${process.version}, onnxruntime-node CPU with 2 intra-op threads, ${args['published-graphs'] ? 'the PaddleOCR graphs as published' : 'affine blocks and hard-swish folded (functions/engines/onnx/foldAffineActivations.ts)'}; load average ${load.toFixed(1)} when it started (other jobs may share the machine). Engine load (models verified and sessions created): ${loadMs.toFixed(0)} ms. Times are per document (\`verify\`: decoding, MRZ detection and recognition or barcode decoding, parsing, checks), ${rounds} rounds after a warm-up; goal p50 < 800 ms.`,
   '',
   markdownTable(['set', 'documents', 'runs', 'p50 ms', 'p90 ms', 'p99 ms'], rows),
   '',
   `Share of the time inside ONNX Runtime (the rest is decoding, corrections, parsing and checks): ${shares.join('; ')}.`,
 ].join('\n');
 console.log(body);
-if (!args['no-write']) {
+if (!args['no-write'] && !args['published-graphs']) {
   const file = path.join(repoRoot, 'docs', 'performance.md');
   await writeMarkedSection(file, 'bench:document', body, '# Performance');
   console.log(`wrote ${path.relative(repoRoot, file)} (bench:document)`);

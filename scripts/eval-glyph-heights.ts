@@ -121,8 +121,8 @@ const max = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.max(.
 async function main(): Promise<void> {
   const dir = defaultPaddleModelsDir();
   const [det, rec, dictionary] = await Promise.all([
-    loadOnnxSession(dir, PADDLE_MODELS.detection, 2),
-    loadOnnxSession(dir, PADDLE_MODELS.recognition, 2),
+    loadOnnxSession(dir, PADDLE_MODELS.detection, 2, true),
+    loadOnnxSession(dir, PADDLE_MODELS.recognition, 2, true),
     readVerified(path.join(dir, PADDLE_MODELS.dictionary.file), PADDLE_MODELS.dictionary.sha256),
   ]);
   const recognizer = createPaddleLineRecognizer(rec, buildRecClassMap(dictionary.toString('utf8')));

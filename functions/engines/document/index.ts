@@ -82,6 +82,13 @@ export interface DocumentEngineOptions {
    * A different line recogniser (e.g. Tesseract, for the engine comparison); the PaddleOCR recogniser by default.
    */
   readonly recognizer?: LineRecognizer;
+  /**
+   * Run the detector and recogniser with their affine blocks and hard-swish activations folded
+   * (functions/engines/onnx/foldAffineActivations.ts: the same outputs to within 3e-6, 25-35% less time). `false`
+   * runs the graphs as published, for comparison.
+   * @default true
+   */
+  readonly foldActivations?: boolean;
 }
 
 /**
@@ -95,8 +102,8 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   const dir = opts.paddleModelsDir ?? defaultPaddleModelsDir();
   const threads = opts.threads ?? 2;
   const [det, rec, dictionary] = await Promise.all([
-    loadOnnxSession(dir, PADDLE_MODELS.detection, threads),
-    loadOnnxSession(dir, PADDLE_MODELS.recognition, threads),
+    loadOnnxSession(dir, PADDLE_MODELS.detection, threads, opts.foldActivations ?? true),
+    loadOnnxSession(dir, PADDLE_MODELS.recognition, threads, opts.foldActivations ?? true),
     readVerified(path.join(dir, PADDLE_MODELS.dictionary.file), PADDLE_MODELS.dictionary.sha256),
     prepareBarcodeReader(),
   ]);

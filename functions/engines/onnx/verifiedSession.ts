@@ -38,11 +38,19 @@ export async function readVerifiedFile(file: string, sha256: string, fail: Model
  * @param sha256 - expected digest
  * @param threads - intra-op threads (the Lambda and CI machines have 2 vCPUs)
  * @param fail - the engine's error factory
- * @throws the factory's error when the file is unreadable, altered, or rejected by ONNX Runtime
+ * @param transform - a rewrite of the verified bytes before ONNX Runtime loads them (e.g. foldAffineActivations.ts)
+ * @throws the factory's error when the file is unreadable, altered, or rejected by ONNX Runtime (or by `transform`)
  */
-export async function createVerifiedSession(file: string, sha256: string, threads: number, fail: ModelErrorFactory): Promise<ort.InferenceSession> {
-  const bytes = await readVerifiedFile(file, sha256, fail);
+export async function createVerifiedSession(
+  file: string,
+  sha256: string,
+  threads: number,
+  fail: ModelErrorFactory,
+  transform?: (bytes: Buffer) => Uint8Array,
+): Promise<ort.InferenceSession> {
+  const verified = await readVerifiedFile(file, sha256, fail);
   try {
+    const bytes = transform ? transform(verified) : verified;
     return await ort.InferenceSession.create(bytes, {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type ort from 'onnxruntime-node';
 import { createVerifiedSession, readVerifiedFile, type ModelErrorFactory } from '../../../onnx/verifiedSession.ts';
+import { foldAffineActivations } from '../../../onnx/foldAffineActivations.ts';
 import { DocumentModelError } from '../../errors.ts';
 import type { PaddleModelFile } from './paddleModels.ts';
 
@@ -8,15 +9,17 @@ const documentModelError: ModelErrorFactory = (file, reason, options) => new Doc
 
 /**
  * Reads a PaddleOCR model file, verifies its SHA-256 against the catalogue, and creates an ONNX Runtime session
- * (functions/engines/onnx/verifiedSession.ts: `threads` intra-op threads, no spinning).
+ * (functions/engines/onnx/verifiedSession.ts: `threads` intra-op threads, no spinning). With `fold`, the verified
+ * graph is rewritten first (functions/engines/onnx/foldAffineActivations.ts): the same outputs, less time.
  *
  * @param dir - directory of the model files
  * @param model - catalogue entry
  * @param threads - intra-op threads
+ * @param fold - fold the affine blocks and hard-swish activations of the PP-LCNetV3 backbone
  * @throws {DocumentModelError} when the file is missing, its checksum differs, or ONNX Runtime rejects it
  */
-export function loadOnnxSession(dir: string, model: PaddleModelFile, threads: number): Promise<ort.InferenceSession> {
-  return createVerifiedSession(path.join(dir, model.file), model.sha256, threads, documentModelError);
+export function loadOnnxSession(dir: string, model: PaddleModelFile, threads: number, fold: boolean): Promise<ort.InferenceSession> {
+  return createVerifiedSession(path.join(dir, model.file), model.sha256, threads, documentModelError, fold ? (bytes) => foldAffineActivations(bytes).bytes : undefined);
 }
 
 /**
