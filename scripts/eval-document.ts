@@ -27,6 +27,7 @@ import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engine
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
 import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
+import { lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -108,8 +109,9 @@ function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffe
   return async (bytes, file) => {
     const { data, info } = await sharp(bytes).rotate().removeAlpha().toBuffer({ resolveWithObject: true });
     const { width: w, height: h } = info;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${opacity}"/><stop offset="0.5" stop-color="#fff" stop-opacity="${(opacity * 0.7).toFixed(3)}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${0.6 * w}" cy="${0.8 * h}" rx="${0.175 * w}" ry="${0.125 * h}" fill="url(#g)"/></svg>`;
-    return encoded(sharp(data).composite([{ input: Buffer.from(svg) }]), file);
+    const spot = { cx: 0.6 * w, cy: 0.8 * h, rx: 0.175 * w, ry: 0.125 * h };
+    const svg = lightSpotSvg(w, h, spot, [[0, String(opacity)], [0.5, (opacity * 0.7).toFixed(3)], [1, '0']]);
+    return encoded(sharp(data).composite([{ input: svg }]), file);
   };
 }
 

@@ -59,8 +59,9 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
   let img = sharp(png).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg });
   if (glare) {
     const gw = w + 2 * margin, gh = h + 2 * margin;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${gw}" height="${gh}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${rng.range(0.35, 0.6).toFixed(2)}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${rng.range(0.2, 0.8) * gw}" cy="${rng.range(0.2, 0.6) * gh}" rx="${0.25 * gw}" ry="${0.18 * gh}" fill="url(#g)"/></svg>`;
-    img = sharp(await img.png().toBuffer()).composite([{ input: Buffer.from(svg) }]);
+    const peak = rng.range(0.35, 0.6).toFixed(2);
+    const spot = { cx: rng.range(0.2, 0.8) * gw, cy: rng.range(0.2, 0.6) * gh, rx: 0.25 * gw, ry: 0.18 * gh };
+    img = sharp(await img.png().toBuffer()).composite([{ input: lightSpotSvg(gw, gh, spot, [[0, peak], [1, '0']]) }]);
   }
   let buf: Buffer = await img.png().toBuffer();
   if (shear[0] !== 0 || shear[1] !== 0) buf = await sharp(buf).affine([[1, shear[0]], [shear[1], 1]], { background: bg, interpolator: 'bilinear' }).png().toBuffer();
@@ -72,6 +73,23 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
   if (noiseSigma > 0) for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * noiseSigma)));
   const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: jpegQuality }).toBuffer();
   return { bytes, distortion: { rotationDeg, shear, keystone: keystoneStrength, keystoneFlip, blurSigma, noiseSigma, glare, widthPx: info.width, jpegQuality } };
+}
+
+/**
+ * An SVG overlay of the image's size holding a white light spot: an ellipse filled with a radial gradient from the
+ * centre (`stops`: offset 0-1 along the radius, opacity as written into the SVG) to its rim. Composited over a
+ * capture by the synthetic generator (glare) and by `npm run eval:document -- --glare`.
+ */
+export function lightSpotSvg(
+  width: number,
+  height: number,
+  spot: { readonly cx: number; readonly cy: number; readonly rx: number; readonly ry: number },
+  stops: ReadonlyArray<readonly [offset: number, opacity: string]>,
+): Buffer {
+  const gradient = stops.map(([offset, opacity]) => `<stop offset="${offset}" stop-color="#fff" stop-opacity="${opacity}"/>`).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="g">${gradient}</radialGradient></defs><ellipse cx="${spot.cx}" cy="${spot.cy}" rx="${spot.rx}" ry="${spot.ry}" fill="url(#g)"/></svg>`,
+  );
 }
 
 /** The image seen in perspective ({@link keystone}), its far edge chosen by `flip`/`flop`, on the background. */
