@@ -1,6 +1,7 @@
-import onnxProto from 'onnx-proto';
+import type onnxProto from 'onnx-proto';
 
-const { onnx } = onnxProto;
+/** The `onnx` namespace of `onnx-proto`, imported on first use (about 60 ms: a cold start that loads no model skips it). */
+let onnx: typeof onnxProto.onnx;
 
 /**
  * A lossless rewrite of an ONNX graph (float32) that lets ONNX Runtime run PP-LCNetV3 networks (the backbones of
@@ -27,7 +28,8 @@ const { onnx } = onnxProto;
  * @returns the rewritten model's bytes and how many of each rewrite were made (all 0: the model is re-encoded as is)
  * @throws Error when the bytes are not an ONNX model (protobuf decoding fails)
  */
-export function foldAffineActivations(model: Uint8Array): { bytes: Uint8Array; folded: FoldCounts } {
+export async function foldAffineActivations(model: Uint8Array): Promise<{ bytes: Uint8Array; folded: FoldCounts }> {
+  onnx ??= (await import('onnx-proto')).default.onnx;
   const decoded = onnx.ModelProto.decode(model);
   // Decoding builds message instances (GraphProto, NodeProto), whose repeated fields are arrays, never null.
   const graph = decoded.graph as onnxProto.onnx.GraphProto | null;
@@ -55,7 +57,8 @@ export interface FoldCounts {
 type Node = onnxProto.onnx.NodeProto;
 type Tensor = onnxProto.onnx.ITensorProto;
 
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
+/** `TensorProto.DataType.FLOAT` (onnx.proto3). */
+const FLOAT = 1;
 
 class GraphRewriter {
   private nodes: Node[];

@@ -46,11 +46,11 @@ export async function createVerifiedSession(
   sha256: string,
   threads: number,
   fail: ModelErrorFactory,
-  transform?: (bytes: Buffer) => Uint8Array,
+  transform?: (bytes: Buffer) => Promise<Uint8Array>,
 ): Promise<ort.InferenceSession> {
   const verified = await readVerifiedFile(file, sha256, fail);
   try {
-    const bytes = transform ? transform(verified) : verified;
+    const bytes = transform ? await transform(verified) : verified;
     return await ort.InferenceSession.create(bytes, {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,

@@ -89,7 +89,7 @@ describe('foldAffineActivations', () => {
     v = g.conv(g.affine(g.hardSwish(g.affine(v))), 4, 3, 3, 1);
     const original = g.model('x', [v], [1, 2, 6, 7]);
 
-    const { bytes, folded } = foldAffineActivations(original);
+    const { bytes, folded } = await foldAffineActivations(original);
 
     // Both Conv -> affine pairs fold; the affine before the 1x1 convolution folds; the one before the padded 3x3
     // convolution does not (zero padding would see its bias).
@@ -108,13 +108,13 @@ describe('foldAffineActivations', () => {
     const out = g.affine(conv);
     // The convolution's output is also a graph output: folding the affine into it would change that output.
     const model = g.model('x', [out, conv], [1, 1, 3, 3]);
-    const { bytes, folded } = foldAffineActivations(model);
+    const { bytes, folded } = await foldAffineActivations(model);
     expect(folded).toEqual({ convAffine: 0, hardSwish: 0, affineConv: 0 });
     expect(opCount(bytes)).toBe(opCount(model));
   });
 
-  it('throws on bytes that are not an ONNX model', () => {
-    expect(() => foldAffineActivations(Buffer.from('not a model, just text that protobuf cannot decode'))).toThrow();
+  it('rejects bytes that are not an ONNX model', async () => {
+    await expect(foldAffineActivations(Buffer.from('not a model, just text that protobuf cannot decode'))).rejects.toThrow();
   });
 
   it.each([
@@ -122,7 +122,7 @@ describe('foldAffineActivations', () => {
     ['detection', PADDLE_MODELS.detection, [1, 3, 160, 224], { convAffine: 28, hardSwish: 24, affineConv: 10 }],
   ] as const)('rewrites the PP-OCRv4 %s model without changing its output', async (_name, model, dims, counts) => {
     const original = await readFile(path.join(defaultPaddleModelsDir(), model.file));
-    const { bytes, folded } = foldAffineActivations(original);
+    const { bytes, folded } = await foldAffineActivations(original);
     expect(folded).toEqual(counts);
     const rnd = uniform(3);
     const input = Float32Array.from({ length: dims.reduce((x: number, y: number) => x * y, 1) }, () => rnd(-1, 1));

@@ -19,7 +19,7 @@ const documentModelError: ModelErrorFactory = (file, reason, options) => new Doc
  * @throws {DocumentModelError} when the file is missing, its checksum differs, or ONNX Runtime rejects it
  */
 export function loadOnnxSession(dir: string, model: PaddleModelFile, threads: number, fold: boolean): Promise<ort.InferenceSession> {
-  return createVerifiedSession(path.join(dir, model.file), model.sha256, threads, documentModelError, fold ? (bytes) => foldAffineActivations(bytes).bytes : undefined);
+  return createVerifiedSession(path.join(dir, model.file), model.sha256, threads, documentModelError, fold ? async (bytes) => (await foldAffineActivations(bytes)).bytes : undefined);
 }
 
 /**
