@@ -84,7 +84,7 @@ export interface DocumentEngineOptions {
   readonly recognizer?: LineRecognizer;
   /**
    * Run the detector and recogniser with their affine blocks and hard-swish activations folded
-   * (functions/engines/onnx/foldAffineActivations.ts: the same outputs to within 3e-6, 25-35% less time). `false`
+   * (functions/engines/onnx/foldAffineActivations.ts: the same readings in less time, docs/document-verification.md "Speed"). `false`
    * runs the graphs as published, for comparison.
    * @default true
    */
