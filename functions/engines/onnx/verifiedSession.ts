@@ -39,7 +39,7 @@ export async function readVerifiedFile(file: string, sha256: string, fail: Model
  * @param threads - intra-op threads (the Lambda and CI machines have 2 vCPUs)
  * @param fail - the engine's error factory
  * @param transform - a rewrite of the verified bytes before ONNX Runtime loads them (e.g. foldAffineActivations.ts)
- * @throws the factory's error when the file is unreadable, altered, or rejected by ONNX Runtime (or by `transform`)
+ * @throws the factory's error when the file is unreadable, altered, or rejected by `transform` or by ONNX Runtime
  */
 export async function createVerifiedSession(
   file: string,
@@ -49,8 +49,13 @@ export async function createVerifiedSession(
   transform?: (bytes: Buffer) => Promise<Uint8Array>,
 ): Promise<ort.InferenceSession> {
   const verified = await readVerifiedFile(file, sha256, fail);
+  let bytes: Uint8Array = verified;
   try {
-    const bytes = transform ? await transform(verified) : verified;
+    if (transform) bytes = await transform(verified);
+  } catch (cause) {
+    throw fail(file, `its graph cannot be rewritten (${(cause as Error).message})`, { cause });
+  }
+  try {
     return await ort.InferenceSession.create(bytes, {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
