@@ -4,7 +4,8 @@
  * Needs the OCR-B font of Debian's `fonts-ocr-b` (family "OCR B") and DejaVu Sans (`fonts-dejavu-core`).
  *
  * Options: --out DIR (default /tmp/synthetic-documents), --count N (default 200), --seed S (default 1),
- * --reference-date yyyy-MM-dd (default 2026-11-21).
+ * --reference-date yyyy-MM-dd (default 2026-11-21), --typesetting cells|mixed (default cells: every MRZ character at
+ * its cell; mixed: half the MRZs set as letter-spaced strings, see generateSet.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,9 +17,11 @@ const { values } = parseArgs({
     count: { type: 'string', default: '200' },
     seed: { type: 'string', default: '1' },
     'reference-date': { type: 'string', default: '2026-11-21' },
+    typesetting: { type: 'string', default: 'cells' },
   },
 });
+if (values.typesetting !== 'cells' && values.typesetting !== 'mixed') throw new Error('--typesetting is cells or mixed');
 const started = performance.now();
-const docs = await generateSet({ dir: path.resolve(values.out), count: Number(values.count), seed: Number(values.seed), referenceDate: values['reference-date'] });
+const docs = await generateSet({ dir: path.resolve(values.out), count: Number(values.count), seed: Number(values.seed), referenceDate: values['reference-date'], typesetting: values.typesetting });
 const byOutcome = docs.reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.expectedOutcome]: (acc[d.expectedOutcome] ?? 0) + 1 }), {});
 console.log(`wrote ${docs.length} documents to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(byOutcome)}`);

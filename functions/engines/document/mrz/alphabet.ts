@@ -23,8 +23,18 @@ export const CHAR_CLASS = {
   DigitOrFiller: '0123456789<',
   /** Letters and filler (names, state codes, document codes). */
   Alpha: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<',
-  /** Letters only (the first character of the document code). */
+  /** Letters only. */
   Letter: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  /** First character of a TD3 document code: `P` (passports, Part 4 §4.2.2) or `V` (MRV-A visas, Part 7). */
+  DocumentCodeTd3: 'PV',
+  /**
+   * First character of a TD2 document code: `A`, `C`, `I` (Part 6 §4.2.2), `V` (MRV-B visas, Part 7), and `P`,
+   * which no TD2 has but is kept so that a passport's lines read as a TD2 are recognised and refused (see
+   * readMrzZone.ts `plausible`) rather than decoded into another code.
+   */
+  DocumentCodeTd2: 'ACIPV',
+  /** First character of a TD1 document code: `A`, `C` or `I` (Part 5 §4.2.2). */
+  DocumentCodeTd1: 'ACI',
   /** Any MRZ character (document numbers, optional data). */
   Any: MRZ_ALPHABET,
   /** Sex: `M`, `F`, `X` (unspecified, Part 4 §4.2.2) or `<`. */

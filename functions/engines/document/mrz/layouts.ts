@@ -60,7 +60,7 @@ const TD3: MrzLayout = {
   lines: 2,
   length: 44,
   fields: [
-    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 0, 1, CHAR_CLASS.DocumentCodeTd3),
     f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
     f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
     f('name', 0, 5, 44, CHAR_CLASS.Alpha),
@@ -94,7 +94,7 @@ const TD2: MrzLayout = {
   lines: 2,
   length: 36,
   fields: [
-    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 0, 1, CHAR_CLASS.DocumentCodeTd2),
     f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
     f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
     f('name', 0, 5, 36, CHAR_CLASS.Alpha),
@@ -128,7 +128,7 @@ const TD1: MrzLayout = {
   lines: 3,
   length: 30,
   fields: [
-    f('documentCode', 0, 0, 1, CHAR_CLASS.Letter),
+    f('documentCode', 0, 0, 1, CHAR_CLASS.DocumentCodeTd1),
     f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
     f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
     f('documentNumber', 0, 5, 14, CHAR_CLASS.Any),

@@ -258,14 +258,17 @@ async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly
   });
 }
 
-/** Anchors grouped into stacks (one MRZ each): sorted across the text, split where the gap exceeds 3.5 heights. */
+/**
+ * Anchors grouped into stacks (one MRZ each): sorted across the text, split where the gap exceeds
+ * {@link CLUSTER_MAX_GAP} line heights.
+ */
 function clusters(anchors: readonly Candidate[]): Candidate[][] {
   const placed = orderLines(anchors);
   const out: Candidate[][] = [];
   let current: PlacedLine<Candidate>[] = [];
   for (const line of placed) {
     const prev = current[current.length - 1];
-    if (prev && line.across - prev.across > 3.5 * Math.max(prev.height, line.height)) {
+    if (prev && line.across - prev.across > CLUSTER_MAX_GAP * Math.max(prev.height, line.height)) {
       out.push(current.map((l) => l.item));
       current = [];
     }
@@ -274,6 +277,16 @@ function clusters(anchors: readonly Candidate[]): Candidate[][] {
   if (current.length > 0) out.push(current.map((l) => l.item));
   return out.sort((a, b) => b.length - a.length);
 }
+
+/**
+ * Largest gap, in line heights (the detector's box heights), between two anchors of one MRZ. Anchors may be lines 1
+ * and 3 of a TD1, two line pitches apart (ICAO Doc 9303 Part 3: 6 lines per inch, 4.23 mm). The bound was 3.5 until
+ * 2026-11-25: on a clean probe card whose MRZ was set in OCR-B of about 3 mm (smaller glyphs, so lower boxes, at the
+ * same pitch) lines 1 and 3 lay 102 px apart with boxes 28-31 px high, 3.5 heights, and were split into two stacks of
+ * which neither held three lines. Separate MRZs in one image (two documents) lie a document's height apart, far
+ * beyond 5 heights.
+ */
+const CLUSTER_MAX_GAP = 5;
 
 /**
  * Whether a row crops nearly the pixels of an anchor: the same line (corners within `SAME_CROP_ACROSS` line heights

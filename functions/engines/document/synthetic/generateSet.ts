@@ -5,7 +5,7 @@ import { composeMrz } from './composeMrz.ts';
 import { degradeImage, type Degradation, type Distortion } from './degradeImage.ts';
 import { createRandom, type Random } from './random.ts';
 import { randomIdentity, type SyntheticIdentity } from './randomIdentity.ts';
-import { renderDocument } from './renderDocument.ts';
+import { renderDocument, type PageSpec } from './renderDocument.ts';
 
 type Plan = { kind: SyntheticDocument['documentKind']; type: SyntheticDocument['documentType']; outcome: SyntheticDocument['expectedOutcome'] };
 
@@ -28,6 +28,13 @@ export interface GenerateSetOptions {
    * (passport 45%, ID card 22%, residence permit 13%, failing check digit 7%, visa 7%, no MRZ 6%).
    */
   readonly sequence?: readonly SyntheticPlanName[];
+  /**
+   * How MRZs are typeset (see renderDocument.ts `PageSpec.mrzTypesetting`): `cells` (every character at its cell)
+   * or `mixed` (each document drawn: half in cells, half as letter-spaced strings in OCR-B of 2.6-3.5 mm). `cells`
+   * draws no extra random numbers, so its sets are those of the generator before the option existed.
+   * @default "cells"
+   */
+  readonly typesetting?: 'cells' | 'mixed';
 }
 
 /** The kinds of synthetic document. */
@@ -49,7 +56,15 @@ export interface SyntheticDocument {
   readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'none';
   readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'other';
   readonly expectedOutcome: 'read' | 'checks_fail' | 'unsupported_document' | 'no_mrz';
-  readonly images: Array<{ file: string; side: string; capture: string; degradation: Degradation; distortion: Distortion }>;
+  readonly images: Array<{
+    file: string;
+    side: string;
+    capture: string;
+    degradation: Degradation;
+    distortion: Distortion;
+    /** How the MRZ was typeset (absent for a side without MRZ). */
+    typesetting?: PageSpec['mrzTypesetting'];
+  }>;
   readonly mrz: { lines: string[]; transcription: 'synthetic'; checkDigitsValid: Record<string, boolean>; allCheckDigitsValid: boolean } | null;
   readonly expected: Record<string, string | boolean | null> | null;
   /** The card front (no MRZ), for tests of the back side requirement; not an evaluation case. */
@@ -88,7 +103,9 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
     const identity = randomIdentity(rng, now);
     const level = pickLevel(rng, mix);
     const id = `syn-${String(n).padStart(4, '0')}`;
-    documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now));
+    const typesetting: PageSpec['mrzTypesetting'] =
+      opts.typesetting === 'mixed' && rng.chance(0.5) ? { mode: 'text', fontMm: rng.range(2.6, 3.5) } : { mode: 'cells' };
+    documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now, typesetting));
   }
   const labels = {
     schema: 'kyc-document-labels/1',
@@ -116,7 +133,16 @@ function pickLevel(rng: Random, mix: readonly [number, number, number]): Degrada
   return x < mix[0] ? 'clean' : x < mix[0] + mix[1] ? 'mild' : 'hard';
 }
 
-async function generateOne(id: string, plan: Plan, identity: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+async function generateOne(
+  id: string,
+  plan: Plan,
+  identity: SyntheticIdentity,
+  level: Degradation,
+  rng: Random,
+  dir: string,
+  now: Date,
+  mrzTypesetting: PageSpec['mrzTypesetting'],
+): Promise<SyntheticDocument> {
   const scale = rng.range(7, 11);
   const shape = plan.type === 'TD1' ? 'TD1' : 'TD3';
   const code = plan.type === 'TD1' ? (plan.kind === 'residence_permit' ? 'IR' : 'I<') : plan.type === 'MRVA' ? 'V<' : 'P<';
@@ -132,7 +158,7 @@ async function generateOne(id: string, plan: Plan, identity: SyntheticIdentity, 
     checkDigitsValid.documentNumber = false;
   }
   const title = plan.kind === 'passport' ? 'PASSPORT / PASSEPORT' : plan.kind === 'visa' ? 'VISA' : plan.kind === 'residence_permit' ? 'RESIDENCE PERMIT' : 'IDENTITY CARD';
-  const mrzSide = await renderDocument({ shape, mrz: lines, identity, title, portrait: shape === 'TD3', scale }, rng);
+  const mrzSide = await renderDocument({ shape, mrz: lines, identity, title, portrait: shape === 'TD3', scale, mrzTypesetting }, rng);
   const { bytes, distortion } = await degradeImage(mrzSide, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);
@@ -151,7 +177,7 @@ async function generateOne(id: string, plan: Plan, identity: SyntheticIdentity, 
     documentType: plan.type,
     documentKind: plan.kind,
     expectedOutcome: plan.outcome,
-    images: [{ file, side, capture: 'render', degradation: level, distortion }],
+    images: [{ file, side, capture: 'render', degradation: level, distortion, ...(lines ? { typesetting: mrzTypesetting } : {}) }],
     mrz: lines ? { lines, transcription: 'synthetic', checkDigitsValid, allCheckDigitsValid: Object.values(checkDigitsValid).every(Boolean) } : null,
     expected:
       plan.type === 'none'

@@ -13,6 +13,11 @@ const LAYOUT = {
 } as const;
 const PITCH = 2.54;
 const FONT_MM = 3.45;
+/**
+ * Advance width of an OCR-B glyph, in em: 44 characters at font size 100 px span 3160 px as librsvg renders the
+ * `OCR B` face of Debian's `fonts-ocr-b` (measured 2026-11-25).
+ */
+const OCRB_ADVANCE_EM = 0.718;
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -28,11 +33,18 @@ export interface PageSpec {
   readonly portrait: boolean;
   /** Pixels per millimetre. */
   readonly scale: number;
+  /**
+   * How the MRZ is typeset. `cells` (the default): each character drawn at its 2.54 mm cell in OCR-B of
+   * 3.45 mm, as document printers place them. `text`: each line drawn as one string in OCR-B of `fontMm`
+   * (at most 3.5 mm), letter-spaced to the 2.54 mm pitch, as a page-layout program sets it; smaller fonts
+   * leave wider gaps between the glyphs, which a recogniser may read as spaces.
+   */
+  readonly mrzTypesetting?: { readonly mode: 'cells' } | { readonly mode: 'text'; readonly fontMm: number };
 }
 
 /**
  * Renders a document side to PNG: tinted background with a guilloche, title, visual-zone labels and values, a
- * drawn portrait, and the MRZ in OCR-B with each character at its 2.54 mm cell (as printers place them).
+ * drawn portrait, and the MRZ in OCR-B at its 2.54 mm pitch (see {@link PageSpec.mrzTypesetting}).
  *
  * @param spec - what to draw
  * @param rng - for the tint and guilloche
@@ -84,8 +96,15 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
     parts.push(`<path d="M${cx - 0.08 * pw * s} ${cy + 0.12 * ph * s} Q${cx} ${cy + 0.16 * ph * s} ${cx + 0.08 * pw * s} ${cy + 0.12 * ph * s}" stroke="#803030" stroke-width="${0.3 * s}" fill="none"/>`);
   }
   if (spec.mrz) {
+    const typesetting = spec.mrzTypesetting ?? { mode: 'cells' };
     spec.mrz.forEach((line, li) => {
       const y = (L.baselines[li] as number) * s;
+      if (typesetting.mode === 'text') {
+        const fontMm = Math.min(typesetting.fontMm, PITCH / OCRB_ADVANCE_EM);
+        const spacing = PITCH - OCRB_ADVANCE_EM * fontMm;
+        parts.push(`<text x="${(L.left * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="OCR B" font-size="${(fontMm * s).toFixed(1)}" letter-spacing="${(spacing * s).toFixed(2)}" fill="#151515">${escape(line)}</text>`);
+        return;
+      }
       [...line].forEach((ch, ci) => {
         parts.push(`<text x="${((L.left + ci * PITCH) * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="OCR B" font-size="${(FONT_MM * s).toFixed(1)}" fill="#151515">${escape(ch)}</text>`);
       });

@@ -8,27 +8,59 @@ export const REC_HEIGHT = 48;
 
 /** Maps the recogniser's 6625 output classes onto the 38 MRZ classes. */
 export interface RecClassMap {
-  /** Output class index of each MRZ character (in `MRZ_ALPHABET` order). */
-  readonly mrzClass: readonly number[];
+  /**
+   * Output classes of each MRZ character (in `MRZ_ALPHABET` order): the character itself, then its lower-case and
+   * full-width forms (U+FF10-FF3A, `＜` U+FF1C) where the dictionary has them. The MRZ is upper-case Latin and ASCII
+   * only, so these variants are that character with its size or width misjudged, and their probabilities add up.
+   * The model, trained largely on Chinese text, gives letter-spaced glyphs much of their mass as full-width forms
+   * (`０`, `２`, `Ｚ`) and lone capitals as lower case (`r` for `R`): a clean, letter-spaced TD1 line (a card of the first,
+   * scratch version of scripts/gen-documents-probe.ts, 2026-11-25; recClassMap.test.ts shows it on a drawn card) had an MRZ mass of 0.39 with each character's own class alone, below
+   * the 0.75 at which readMrzZone.ts takes a line for MRZ text, and the card was refused as `mrz_not_found`.
+   */
+  readonly mrzClasses: ReadonlyArray<readonly number[]>;
   /** Number of output classes of the model. */
   readonly outputClasses: number;
+  /**
+   * Output class of the space (the model's last class). The MRZ has no spaces: a space the recogniser sees between
+   * widely spaced characters (an MRZ set with letter spacing, or at a pitch wider than its glyphs) emits nothing, so
+   * its probability counts as the CTC blank's.
+   */
+  readonly spaceClass: number;
 }
 
 /**
+ * Lower-case letters shaped like another capital than their own, not folded: `l` is drawn as a capital `I`, not as
+ * an `L` (a choice by shape; no measurement separates it).
+ */
+const NOT_A_VARIANT: ReadonlySet<string> = new Set(['l']);
+
+/** Full-width forms of ASCII `!`-`~` are at U+FF01-FF5E (Unicode block "Halfwidth and Fullwidth Forms"). */
+const FULL_WIDTH_OFFSET = 0xff01 - 0x21;
+
+/**
  * Builds the class map from the PaddleOCR dictionary: class 0 is the CTC blank, class i+1 the dictionary's i-th
- * line, and the last class a space.
+ * line, and the last class a space; each MRZ character collects its own class and its variants' (see
+ * {@link RecClassMap.mrzClasses}).
  * @param dictionary - the text of `ppocr_keys_v1.txt`
  * @throws {RangeError} when an MRZ character is missing from the dictionary
  */
 export function buildRecClassMap(dictionary: string): RecClassMap {
   const keys = dictionary.split(/\r?\n/);
   if (keys[keys.length - 1] === '') keys.pop();
-  const mrzClass = [...MRZ_ALPHABET].map((ch) => {
-    const i = keys.indexOf(ch);
-    if (i === -1) throw new RangeError(`the recognition dictionary lacks the MRZ character "${ch}"`);
-    return i + 1;
+  const index = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!index.has(key)) index.set(key, i + 1);
   });
-  return { mrzClass, outputClasses: keys.length + 2 };
+  const mrzClasses = [...MRZ_ALPHABET].map((ch) => {
+    const own = index.get(ch);
+    if (own === undefined) throw new RangeError(`the recognition dictionary lacks the MRZ character "${ch}"`);
+    const variants = [ch.toLowerCase(), String.fromCodePoint((ch.codePointAt(0) as number) + FULL_WIDTH_OFFSET)]
+      .filter((v) => v !== ch && !NOT_A_VARIANT.has(v))
+      .map((v) => index.get(v))
+      .filter((i): i is number => i !== undefined);
+    return [own, ...variants];
+  });
+  return { mrzClasses, outputClasses: keys.length + 2, spaceClass: keys.length + 1 };
 }
 
 /**
@@ -69,15 +101,18 @@ export async function recognizeLines(session: ort.InferenceSession, map: RecClas
     let massFrames = 0;
     for (let t = 0; t < frames; t++) {
       const row = (n * framesAll + t) * classes;
-      let total = data[row] as number;
-      probs[t * MRZ_CLASSES] = data[row] as number;
+      // The space is no MRZ character: it emits nothing, like the blank (see RecClassMap.spaceClass).
+      const blank = (data[row] as number) + (data[row + map.spaceClass] as number);
+      let total = blank;
+      probs[t * MRZ_CLASSES] = blank;
       for (let c = 0; c < MRZ_ALPHABET.length; c++) {
-        const p = data[row + (map.mrzClass[c] as number)] as number;
+        let p = 0;
+        for (const k of map.mrzClasses[c] as readonly number[]) p += data[row + k] as number;
         probs[t * MRZ_CLASSES + 1 + c] = p;
         total += p;
       }
       for (let c = 0; c < MRZ_CLASSES; c++) probs[t * MRZ_CLASSES + c] = (probs[t * MRZ_CLASSES + c] as number) / (total || 1);
-      if ((data[row] as number) < 0.5) {
+      if (blank < 0.5) {
         massSum += total;
         massFrames++;
       }
