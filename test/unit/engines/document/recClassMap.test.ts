@@ -16,16 +16,18 @@ import { renderDocument } from '../../../../functions/engines/document/synthetic
 
 // A dictionary in the format of PaddleOCR's ppocr_keys_v1.txt (one key per line; class i+1 is line i), holding the
 // MRZ characters after some other keys, a few lower-case and full-width variants, and a duplicate key.
-const keys = ['的', ...MRZ_ALPHABET, 'r', 'z', '０', 'Ｚ', '＜', 'R'];
+const keys = ['的', ...MRZ_ALPHABET, 'r', 'z', 'o', '０', 'Ｚ', '＜', 'R'];
 const dictionary = `${keys.join('\n')}\n`;
 const classOf = (key: string) => keys.indexOf(key) + 1;
 
 describe('buildRecClassMap', () => {
   const map = buildRecClassMap(dictionary);
 
-  it('gives each MRZ character its own class first, then its lower-case and full-width forms', () => {
-    expect(map.mrzClasses[MRZ_ALPHABET.indexOf('R')]).toEqual([classOf('R'), classOf('r')]);
+  it('gives each MRZ character its own class first, then its small-capital lower case and full-width forms', () => {
+    // `r` is not an `R` drawn smaller, so it stays out; `z` and `o` are.
+    expect(map.mrzClasses[MRZ_ALPHABET.indexOf('R')]).toEqual([classOf('R')]);
     expect(map.mrzClasses[MRZ_ALPHABET.indexOf('Z')]).toEqual([classOf('Z'), classOf('z'), classOf('Ｚ')]);
+    expect(map.mrzClasses[MRZ_ALPHABET.indexOf('O')]).toEqual([classOf('O'), classOf('o')]);
     expect(map.mrzClasses[MRZ_ALPHABET.indexOf('0')]).toEqual([classOf('0'), classOf('０')]);
     expect(map.mrzClasses[MRZ_ALPHABET.indexOf('<')]).toEqual([classOf('<'), classOf('＜')]);
     expect(map.mrzClasses[MRZ_ALPHABET.indexOf('A')]).toEqual([classOf('A')]);

@@ -9,11 +9,12 @@ export const REC_HEIGHT = 48;
 /** Maps the recogniser's 6625 output classes onto the 38 MRZ classes. */
 export interface RecClassMap {
   /**
-   * Output classes of each MRZ character (in `MRZ_ALPHABET` order): the character itself, then its lower-case and
-   * full-width forms (U+FF10-FF3A, `＜` U+FF1C) where the dictionary has them. The MRZ is upper-case Latin and ASCII
-   * only, so these variants are that character with its size or width misjudged, and their probabilities add up.
+   * Output classes of each MRZ character (in `MRZ_ALPHABET` order): the character itself, then its lower-case form
+   * where that is the capital drawn smaller (`SMALL_CAPITALS`: `c`, `o`, `s`, `v`, `w`, `x`, `z`) and its full-width form
+   * (U+FF10-FF3A, `＜` U+FF1C), where the dictionary has them. The MRZ is upper-case Latin and ASCII only, so these
+   * variants are that character with its size or width misjudged, and their probabilities add up.
    * The model, trained largely on Chinese text, gives letter-spaced glyphs much of their mass as full-width forms
-   * (`０`, `２`, `Ｚ`) and lone capitals as lower case (`r` for `R`): a clean, letter-spaced TD1 line (a card of the first,
+   * (`０`, `２`, `Ｚ`) and lone capitals as lower case (`s` for `S`): a clean, letter-spaced TD1 line (a card of the first,
    * scratch version of scripts/gen-documents-probe.ts, 2026-11-25; recClassMap.test.ts shows it on a drawn card) had an MRZ mass of 0.39 with each character's own class alone, below
    * the 0.75 at which readMrzZone.ts takes a line for MRZ text, and the card was refused as `mrz_not_found`.
    */
@@ -29,10 +30,13 @@ export interface RecClassMap {
 }
 
 /**
- * Lower-case letters shaped like another capital than their own, not folded: `l` is drawn as a capital `I`, not as
- * an `L` (a choice by shape; no measurement separates it).
+ * The lower-case letters drawn as their capital at a smaller size, the only ones folded into it (a lone capital read
+ * as lower case). The others differ in shape (`r`, `g`, `i`, `l`, …) and folding them was measured to cost: with every
+ * lower-case letter folded, the UK residence permit's placeholder nationality `COU` turned by 15° read `COG`, and the
+ * `BDR` passport on a table read `BDI` (2026-11-25; with this set both read as before, and a probe passport's
+ * personal number `O750` still read right, which needed `o`).
  */
-const NOT_A_VARIANT: ReadonlySet<string> = new Set(['l']);
+const SMALL_CAPITALS: ReadonlySet<string> = new Set(['c', 'o', 's', 'v', 'w', 'x', 'z']);
 
 /** Full-width forms of ASCII `!`-`~` are at U+FF01-FF5E (Unicode block "Halfwidth and Fullwidth Forms"). */
 const FULL_WIDTH_OFFSET = 0xff01 - 0x21;
@@ -54,8 +58,9 @@ export function buildRecClassMap(dictionary: string): RecClassMap {
   const mrzClasses = [...MRZ_ALPHABET].map((ch) => {
     const own = index.get(ch);
     if (own === undefined) throw new RangeError(`the recognition dictionary lacks the MRZ character "${ch}"`);
-    const variants = [ch.toLowerCase(), String.fromCodePoint((ch.codePointAt(0) as number) + FULL_WIDTH_OFFSET)]
-      .filter((v) => v !== ch && !NOT_A_VARIANT.has(v))
+    const lower = ch.toLowerCase();
+    const variants = [...(SMALL_CAPITALS.has(lower) ? [lower] : []), String.fromCodePoint((ch.codePointAt(0) as number) + FULL_WIDTH_OFFSET)]
+      .filter((v) => v !== ch)
       .map((v) => index.get(v))
       .filter((i): i is number => i !== undefined);
     return [own, ...variants];
