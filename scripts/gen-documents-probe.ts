@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { computeCheckDigit } from '../functions/engines/document/mrz/computeCheckDigit.ts';
 import { createRandom, type Random } from '../functions/engines/document/synthetic/random.ts';
+import { OCRB_ADVANCE_EM } from '../functions/engines/document/synthetic/renderDocument.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,8 +47,6 @@ const STATES: ReadonlyArray<readonly [string, string | null]> = [
 ];
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-/** Advance of an OCR-B glyph in em (renderDocument.ts `OCRB_ADVANCE_EM`). */
-const OCRB_ADVANCE_EM = 0.718;
 const REFERENCE_DATE = '2026-11-21';
 
 const pad = (s: string, n: number) => (s + '<'.repeat(n)).slice(0, n);

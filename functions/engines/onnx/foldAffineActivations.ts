@@ -108,8 +108,11 @@ class GraphRewriter {
   }
 
   private scalar(name: string): number | null {
-    const f = this.floats(name);
-    return f && f.length === 1 ? (f[0] as number) : null;
+    const t = this.constants.get(name);
+    if (!t || t.dataType !== FLOAT) return null;
+    // Counted before any copy: most constants asked about are weight tensors, not scalars.
+    const count = t.rawData && t.rawData.length > 0 ? t.rawData.length / Float32Array.BYTES_PER_ELEMENT : (t.floatData?.length ?? 0);
+    return count === 1 ? ((this.floats(name) as Float32Array)[0] as number) : null;
   }
 
   /** The scalar constant a two-input node combines with `value` (its other input), or null when that is no scalar. */

@@ -23,8 +23,6 @@ export const CHAR_CLASS = {
   DigitOrFiller: '0123456789<',
   /** Letters and filler (names, state codes, document codes). */
   Alpha: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<',
-  /** Letters only. */
-  Letter: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   /** First character of a TD3 document code: `P` (passports, Part 4 §4.2.2) or `V` (MRV-A visas, Part 7). */
   DocumentCodeTd3: 'PV',
   /**

@@ -474,7 +474,9 @@ function plausible(reading: MrzZoneReading): boolean {
 /**
  * First letters of ICAO document codes: P (passports, Doc 9303 Part 4), V (visas, Part 7), I, A, C (travel documents
  * of sizes 1 and 2, Parts 5 and 6). A reading starting otherwise (`YP<IND…`: a stray character before a
- * passport's `P`, synthetic seed 11) counts only if it verifies as read.
+ * passport's `P`, synthetic seed 11) counts only if it verifies as read. Since 2026-11-25 the decoder of
+ * recogniser probabilities keeps that position within the format's letters (mrz/layouts.ts, `CHAR_CLASS.DocumentCode*`),
+ * so this rule acts only on text recognisers (Tesseract), whose text is fitted to the layout without probabilities.
  */
 const DOCUMENT_CODE_LETTERS = 'PVIAC';
 

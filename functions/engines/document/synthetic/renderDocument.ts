@@ -15,9 +15,9 @@ const PITCH = 2.54;
 const FONT_MM = 3.45;
 /**
  * Advance width of an OCR-B glyph, in em: 44 characters at font size 100 px span 3160 px as librsvg renders the
- * `OCR B` face of Debian's `fonts-ocr-b` (measured 2026-11-25).
+ * `OCR B` face of Debian's `fonts-ocr-b` (test/unit/engines/document/ocrbMetrics.test.ts measures it).
  */
-const OCRB_ADVANCE_EM = 0.718;
+export const OCRB_ADVANCE_EM = 0.718;
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
