@@ -1,7 +1,8 @@
 /**
  * `npm run eval:glyph-heights`: measures how well glyph heights (functions/engines/document/image/glyphHeights.ts)
  * tell MRZ fillers from the characters the recogniser mistakes them for, the evidence behind the thresholds of
- * reading/restoreFillers.ts, and writes it into docs/accuracy.md ("Glyph heights of MRZ fillers").
+ * reading/restoreFillers.ts and reading/zeroShapes.ts, and writes it into docs/accuracy.md ("Glyph heights of MRZ
+ * fillers").
  *
  * - Data: the labelled sets under `--data` (default `../shared/data/documents`) and each `--synthetic DIR` (a set of
  *   `npm run gen:documents`); only documents expected to be read whose labels give the MRZ lines.
@@ -11,6 +12,8 @@
  * - Names: on the scale of `nameLineScale` (0: the line's filler height, 1: its letter height), the fillers read as
  *   `C` against the genuine `C`s, and how many of each lie below `maxShare`; also `K`, `E`, `S`.
  * - Optional data: on the scale of `paddingLineScale`, the fillers read as digits against the genuine digits.
+ * - Document numbers and optional data: on the scale of `digitLineScale` (0: the line's letter height, 1: its digit
+ *   height), the letters `O` read as `0` against the genuine zeros read as `0` (reading/zeroShapes.ts).
  *
  * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
  */
@@ -30,6 +33,7 @@ import { buildRecClassMap } from '../functions/engines/document/ocr/paddle/recog
 import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/reading/decodeMrzLine.ts';
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale } from '../functions/engines/document/reading/restoreFillers.ts';
+import { digitLineScale } from '../functions/engines/document/reading/zeroShapes.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -43,6 +47,8 @@ const { values: args } = parseArgs({
 
 /** restoreFillers.ts's default `maxShare`. */
 const MAX_SHARE = 0.35;
+/** zeroShapes.ts's default `maxShare`. */
+const MAX_ZERO_SHARE = 0.55;
 
 interface Tally {
   documents: number;
@@ -53,9 +59,11 @@ interface Tally {
   fillerAsKES: number;
   fillerAsDigit: number[];
   genuineDigit: number[];
+  letterOAsZero: number[];
+  genuineZero: number[];
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [] });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [] });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -96,6 +104,15 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           if (read === t0[i] && 'KES'.includes(read)) t.genuineKES[read]?.push(scale(hi));
         }
       }
+      const zeroScale = digitLineScale(format, text, h, li);
+      if (zeroScale) {
+        for (let i = 0; i < text.length; i++) {
+          const hi = h[i];
+          if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
+          if (t0[i] === 'O') t.letterOAsZero.push(zeroScale(hi));
+          else if (t0[i] === '0') t.genuineZero.push(zeroScale(hi));
+        }
+      }
       const padScale = paddingLineScale(format, texts, heights, li);
       if (!padScale) return;
       for (const f of paddedFields(format)) {
@@ -114,7 +131,7 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
-const below = (xs: readonly number[]) => xs.filter((x) => x < MAX_SHARE).length;
+const below = (xs: readonly number[], bound = MAX_SHARE) => xs.filter((x) => x < bound).length;
 const min = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.min(...xs));
 const max = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.max(...xs));
 
@@ -130,6 +147,7 @@ async function main(): Promise<void> {
   const sets = [{ name: `real specimens (${path.relative(repoRoot, args.data)})`, dir: args.data }, ...args.synthetic.map((d) => ({ name: `synthetic ${path.basename(d)}`, dir: d }))];
   const rows: string[][] = [];
   const kesRows: string[][] = [];
+  const zeroRows: string[][] = [];
   for (const set of sets) {
     const t = await measureSet(set.dir, reader);
     rows.push([
@@ -140,6 +158,11 @@ async function main(): Promise<void> {
       `${t.genuineC.length}: ${below(t.genuineC)} below, min ${fmt(min(t.genuineC))}`,
       `${t.fillerAsDigit.length}: ${below(t.fillerAsDigit)} below, max ${fmt(max(t.fillerAsDigit))}`,
       `${t.genuineDigit.length}: ${below(t.genuineDigit)} below, min ${fmt(min(t.genuineDigit))}`,
+    ]);
+    zeroRows.push([
+      set.name,
+      `${t.letterOAsZero.length}: ${below(t.letterOAsZero, MAX_ZERO_SHARE)} below, max ${fmt(max(t.letterOAsZero))}`,
+      `${t.genuineZero.length}: ${below(t.genuineZero, MAX_ZERO_SHARE)} below, min ${fmt(min(t.genuineZero))}`,
     ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
@@ -153,6 +176,10 @@ async function main(): Promise<void> {
     ),
     '',
     markdownTable(['set', 'fillers read `K`/`E`/`S` in names', 'genuine `K`', 'genuine `E`', 'genuine `S`'], kesRows),
+    '',
+    `The letter \`O\` and the digit \`0\` where both are allowed (document numbers, optional data; reading/zeroShapes.ts), both read as \`0\`, on the scale of \`digitLineScale\`: the way from the line's letter height (0) to its digit height (1), in lines whose two heights lie at least 4% apart; "below": under the shipped \`maxShare\` ${MAX_ZERO_SHARE}.`,
+    '',
+    markdownTable(['set', 'letters `O` read as `0`', 'genuine zeros read as `0`'], zeroRows),
     '',
   ].join('\n');
   console.log(body);

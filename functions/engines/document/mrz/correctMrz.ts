@@ -67,6 +67,14 @@ export interface CorrectMrzOptions {
    * @default 0.5
    */
   readonly minProofDigitConfidence?: number;
+  /**
+   * Per line, per position, the character the glyph's measured shape favours among the character read and its
+   * look-alikes (e.g. `'O'` for a `0` drawn letter-sized, `'0'` for one drawn digit-sized;
+   * reading/zeroShapes.ts), `''` where unmeasured. Where check digits still fail after the other rules, the
+   * hypothesis that each glyph of the failing fields is the character its shape favours is tried (see
+   * {@link correctMrz}); the check digits must prove it.
+   */
+  readonly glyphShapes?: ReadonlyArray<ReadonlyArray<string>>;
 }
 
 const defaults = { maxAlternatives: 3, minEvidenceRatio: 20, minSupport: 0.2, minLookAlikeSupport: 0.001, minProofDigitConfidence: 0.5 } as const;
@@ -106,8 +114,18 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * one OCR-B look-alike the recogniser gave at least `minLookAlikeSupport` (an `O` read as `0`, which the recogniser
  * reads with 0.99): only if it is the single look-alike that makes both the field's check digit and the composite
  * verify (two independent proofs), only if both check digits were read with at least `minProofDigitConfidence`, and
- * only if a misprinted field check digit would not explain the reading as well. A group that still fails stays as
- * read, so its field is refused by the caller: no field is ever accepted on a failing check digit.
+ * only if a misprinted field check digit would not explain the reading as well.
+ *
+ * Where check digits still fail and `glyphShapes` measured glyphs drawn as a look-alike of the character read (a `0`
+ * drawn letter-sized, an `O`: reading/zeroShapes.ts), one hypothesis is then tried: every such glyph of the failing
+ * groups, outside the fields whose check digits verify, is that look-alike. It is taken only if every check digit
+ * then verifies, each failing one having been read with at least `minProofDigitConfidence`. It is one hypothesis
+ * that the shapes chose, not a search over subsets, so the check digits prove it as they prove a single
+ * substitution; it covers what single substitutions cannot: two `O`s in one field, or one in each of two fields.
+ * The composite is corrected last (above).
+ *
+ * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
+ * failing check digit.
  *
  * @param format - the MRZ format
  * @param lines - the lines as read (each of the format's length)
@@ -123,6 +141,7 @@ export function correctMrz(
   opts: CorrectMrzOptions = {},
 ): { lines: string[]; corrected: MrzCorrection[] } {
   const { maxAlternatives, minEvidenceRatio, minSupport, minLookAlikeSupport, minProofDigitConfidence } = { ...defaults, ...opts };
+  const glyphShapes = opts.glyphShapes ?? [];
   const classes = positionClasses(format);
   const work = [...lines];
   const corrected: MrzCorrection[] = [];
@@ -159,6 +178,10 @@ export function correctMrz(
     }
     return out;
   };
+  // The character the glyph's measured shape favours at a position ('' when unmeasured, or when the character there
+  // is no longer the one measured).
+  const shapeAt = (line: number, index: number): string =>
+    (work[line] ?? '')[index] === (lines[line] ?? '')[index] ? (glyphShapes[line]?.[index] ?? '') : '';
   // Probability the recogniser gave the character read at a position (1 for text input, which has none).
   const readConfidence = (at: { line: number; index: number }): number => {
     const considered = alternatives[at.line]?.[at.index] ?? [];
@@ -230,6 +253,34 @@ export function correctMrz(
       corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
       work.splice(0, work.length, ...next);
       break;
+    }
+  }
+
+  // Glyphs drawn as a look-alike of the character read (glyphShapes): one hypothesis over the fields that still fail,
+  // not a search, so that the check digits prove it as they prove a single substitution.
+  if (!groups.every((g) => verifies(g, work))) {
+    const failing = groups.filter((g) => !verifies(g, work));
+    const guarded = new Set<string>();
+    for (const g of groups) if (g.id !== 'composite' && verifies(g, work)) for (const p of positionsOf(g)) guarded.add(`${p.line}:${p.index}`);
+    const changes: Candidate[] = [];
+    for (const g of failing) {
+      for (const pos of positionsOf(g)) {
+        const key = `${pos.line}:${pos.index}`;
+        const current = (work[pos.line] ?? '')[pos.index] ?? '';
+        const to = shapeAt(pos.line, pos.index);
+        if (guarded.has(key) || !to || to === current || !(LOOK_ALIKES[current] ?? '').includes(to)) continue;
+        if (!((classes[pos.line]?.[pos.index] ?? '') as string).includes(to)) continue;
+        guarded.add(key);
+        changes.push({ ...pos, to, p: LOOK_ALIKE_FLOOR });
+      }
+    }
+    const proofsRead = failing.every((g) => readConfidence(g.digit) >= minProofDigitConfidence);
+    if (changes.length > 0 && proofsRead) {
+      const next = changes.reduce<string[]>((ls, c) => substitute(ls, c), work);
+      if (groups.every((g) => verifies(g, next))) {
+        for (const g of failing) corrected.push({ field: g.id, from: groupText(g, work), to: groupText(g, next) });
+        work.splice(0, work.length, ...next);
+      }
     }
   }
 

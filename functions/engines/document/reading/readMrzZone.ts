@@ -18,6 +18,7 @@ import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
 import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
+import { zeroShapes } from './zeroShapes.ts';
 import { restoreFillers, restorePadding } from './restoreFillers.ts';
 import { restoreSeparator } from './restoreSeparator.ts';
 
@@ -96,7 +97,8 @@ interface Candidate {
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
  *    their glyph height, restoreFillers.ts; a surname separator read as a letter, restoreSeparator.ts), and
- *    corrected where check digits prove it (also filler-sized characters of optional data, `restorePadding`);
+ *    corrected where check digits prove it (also filler-sized characters of optional data, `restorePadding`, and
+ *    zeros drawn letter-sized where letters are allowed, zeroShapes.ts);
  *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
  *    dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
@@ -544,8 +546,10 @@ function heightsOf(reading: Extract<LineReading, { kind: 'probabilities' }>, dec
 /** Corrections, parsing and scores of a window's decoded lines. */
 function finishWindow(window: readonly Candidate[], format: MrzFormat, d: DecodedLines, lengthMisfit: number): MrzZoneReading {
   const { alternatives } = d;
+  // Zeros drawn letter-sized or digit-sized: evidence on the look-alike `O` that check digits must still prove.
+  const glyphShapes = zeroShapes(format, d.lines, d.heights);
   const check = (lines: readonly string[]) => {
-    const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives);
+    const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives, { glyphShapes });
     const parsed = parseMrz(fixed);
     const results = Object.values(parsed.checks);
     return { lines, parsed, corrected, checkRate: results.length === 0 ? 0 : results.filter(Boolean).length / results.length };

@@ -131,6 +131,53 @@ describe('correctMrz', () => {
     );
   });
 
+  describe('glyph shapes (letter-sized zeros)', () => {
+    /** A TD3 whose document number and personal number are given, with every check digit computed. */
+    const td3 = (doc: string, personal: string): string[] => {
+      const p = personal.padEnd(14, '<');
+      const body = `${doc}${computeCheckDigit(doc)}UTO7408122F1204159${p}${computeCheckDigit(p)}`;
+      return ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', body + String(computeCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43)))];
+    };
+    /** What zeroShapes reports: `'O'` at the given positions of line 2, `'0'` at the other zeros of `at`. */
+    const shapes = (lines: readonly string[], letterSized: number[], digitSized: number[] = []) =>
+      lines.map((l, li) => [...l].map((_, i) => (li !== 1 ? '' : letterSized.includes(i) ? 'O' : digitSized.includes(i) ? '0' : '')));
+    // The recogniser is sure of every character (0.99 for a letter-spaced O read as 0): no look-alike is supported.
+    const sure = (lines: readonly string[]) => lines.map((l) => [...l].map((ch): Alternative[] => [{ char: ch, p: 0.99 }]));
+
+    it('takes two Os of one document number read as 0, where the glyph heights say so and the check digits prove it', () => {
+      const truth = td3('AOO730529', '');
+      const read = mutate(mutate(truth, 1, 1, '0'), 1, 2, '0');
+      const out = correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [1, 2], [5]) });
+      expect(out.lines).toEqual(truth);
+      expect(out.corrected.map((c) => c.field)).toEqual(['documentNumber', 'composite']);
+      // Without the shapes nothing is changed: two substitutions are no single OCR error.
+      expect(correctMrz('TD3', read, sure(read)).lines).toEqual(read);
+    });
+    it('takes one O in each of two fields, the document number and the personal number', () => {
+      const truth = td3('X4O119T70', '96169O5471');
+      const read = mutate(mutate(truth, 1, 2, '0'), 1, 33, '0');
+      const out = correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [2, 33]) });
+      expect(out.lines).toEqual(truth);
+    });
+    it('changes nothing when the hypothesis does not make every check digit verify', () => {
+      const truth = td3('AOO730529', '');
+      const read = mutate(mutate(truth, 1, 1, '0'), 1, 2, '0');
+      // A genuine 0 measured letter-sized too: the hypothesis is wrong, and the check digits say so.
+      expect(correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [1, 2, 5]) }).lines).toEqual(read);
+      // Only one of the two Os measured letter-sized: the hypothesis falls short.
+      expect(correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [1]) }).lines).toEqual(read);
+    });
+    it('never changes a field whose check digit verifies, nor trusts a check digit read with hesitation', () => {
+      // The document number fails (two Os read as 0); the personal number verifies, and its genuine 0 measured
+      // letter-sized is left as read, while the document number is corrected.
+      const truth = td3('AOO730529', '30512');
+      const read = mutate(mutate(truth, 1, 1, '0'), 1, 2, '0');
+      expect(correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [1, 2, 29]) }).lines).toEqual(truth);
+      const hesitant = sure(read).map((l, li) => l.map((a, i) => (li === 1 && i === 9 ? [{ char: read[1]![9]!, p: 0.3 }, { char: '1', p: 0.25 }] : a)));
+      expect(correctMrz('TD3', read, hesitant, { glyphShapes: shapes(read, [1, 2]) }).lines).toEqual(read);
+    });
+  });
+
   it('lets only MrzShapeError escape parseMrz for any input (fuzz)', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 50 }), { maxLength: 4 }), (lines) => {

@@ -1,0 +1,103 @@
+import type { MrzFormat } from '../constants.ts';
+import { positionClasses } from '../mrz/layouts.ts';
+import { paddedFields, shareScale } from './restoreFillers.ts';
+
+/** Options of {@link zeroShapes}. */
+export interface LetterSizedZerosOptions {
+  /**
+   * A `0` is letter-sized when its height lies below this share of the way from the line's letter height to its
+   * digit height (0: as tall as the letters, 1: as tall as the digits). `npm run eval:glyph-heights` reports the
+   * evidence (docs/accuracy.md, "Glyph heights of MRZ fillers", last table): on the shared real specimens, the
+   * synthetic sets of seeds 4242 and 7 and the probe set of seed 3 (`npm run gen:documents:probe`), 23 of the 36
+   * letters `O` read as `0` (in lines the scale could judge) lie below 0.55, and none of the 626 genuine zeros (the
+   * lowest at 0.60, on a real Swiss card; on the synthetic sets at 0.91).
+   * @default 0.55
+   */
+  readonly maxShare?: number;
+  /** Fewest letters and fewest digits read in the line for its heights to be trusted. @default 3 */
+  readonly minReference?: number;
+  /**
+   * Smallest gap between the digit and letter heights, as a share of the digit height, for the line to be judged.
+   * OCR-B as Debian's `fonts-ocr-b` draws it sets its digits 77-80 units high and its capitals 71-74 (at a 100-unit
+   * font; test/unit/engines/document/ocrbMetrics.test.ts): about 8% apart. Lines measured closer than 4% cannot
+   * tell the two apart.
+   * @default 0.04
+   */
+  readonly minGap?: number;
+}
+
+const defaults = { maxShare: 0.55, minReference: 3, minGap: 0.04 } as const;
+
+/**
+ * The scale {@link zeroShapes} judges line `line` on: the share of the way from the line's letter height
+ * (median height of its letters read, other than `C`, `O` and `Q`) to its digit height (median height of its digits
+ * read other than `0`, outside the fields ICAO pads with fillers, whose digits may be fillers misread), or null
+ * when either has fewer than `minReference` heights or the two lie closer than `minGap`.
+ *
+ * @param format - the MRZ format
+ * @param text - the line as decoded
+ * @param heights - per position, the glyph height in pixels (null where unmeasured; image/glyphHeights.ts)
+ * @param line - the line's index in the format (0-based)
+ */
+export function digitLineScale(
+  format: MrzFormat,
+  text: string,
+  heights: ReadonlyArray<number | null>,
+  line: number,
+  opts: LetterSizedZerosOptions = {},
+): ((h: number) => number) | null {
+  const { minReference, minGap } = { ...defaults, ...opts };
+  const padded = paddedFields(format).filter((f) => f.line === line);
+  const letters: number[] = [];
+  const digits: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const h = heights[i];
+    if (typeof h !== 'number') continue;
+    const ch = text[i] as string;
+    // `C` may be a filler (restoreFillers.ts), `O` and `Q` a zero: neither is a reference.
+    if (ch >= 'A' && ch <= 'Z' && !'COQ'.includes(ch)) letters.push(h);
+    else if (ch >= '1' && ch <= '9' && !padded.some((f) => i >= f.start && i < f.end)) digits.push(h);
+  }
+  return shareScale(letters, digits, minReference, minGap);
+}
+
+/**
+ * The shapes of the zeros read where letters are allowed (document numbers, optional data): per line and position,
+ * `'O'` where the glyph of a `0` is letter-sized, `'0'` where it is not, `''` elsewhere (another character, a
+ * position for digits only, or a line whose heights cannot be judged).
+ *
+ * In OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) the letter O and the digit 0 differ in width only slightly,
+ * and a recogniser trained on general text reads a letter-spaced `O` as `0` with 0.99 or more, leaving `O` less
+ * than 0.001 (the probe set of `npm run gen:documents:probe`, seed 1). Their heights differ more: the digits stand
+ * about 8% taller than the capitals. A `0` whose height lies below `maxShare` of the way from the line's letter
+ * height to its digit height ({@link digitLineScale}) is reported here as evidence for the look-alike `O`, and one
+ * above it as evidence for the `0` read; the caller must take either only where check digits prove it
+ * (mrz/correctMrz.ts `glyphShapes`), as heights alone misjudge now and then (a blurred glyph measures shorter).
+ *
+ * @param format - the MRZ format
+ * @param lines - the window's decoded lines
+ * @param heights - per line, per position, the glyph height in pixels (null where unmeasured; a null line: no image)
+ * @returns per line, per position, `'O'`, `'0'` or `''`
+ */
+export function zeroShapes(
+  format: MrzFormat,
+  lines: readonly string[],
+  heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
+  opts: LetterSizedZerosOptions = {},
+): string[][] {
+  const { maxShare } = { ...defaults, ...opts };
+  const classes = positionClasses(format);
+  return lines.map((text, line) => {
+    const out = [...text].map(() => '');
+    const h = heights[line];
+    if (!h || !text.includes('0')) return out;
+    const share = digitLineScale(format, text, h, line, opts);
+    if (!share) return out;
+    for (let i = 0; i < text.length; i++) {
+      const hi = h[i];
+      if (text[i] !== '0' || typeof hi !== 'number' || !(classes[line]?.[i] ?? '').includes('O')) continue;
+      out[i] = share(hi) < maxShare ? 'O' : '0';
+    }
+    return out;
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { digitLineScale, zeroShapes } from '../../../../functions/engines/document/reading/zeroShapes.ts';
+
+// Line 2 of a TD3 whose document number AOO730529 holds two letters O; heights as OCR-B draws them at a 100-px font
+// (test/unit/engines/document/ocrbMetrics.test.ts measures the font): capitals 72-74, digits 78-80, fillers 60.
+const truthLine = 'AOO7305293UTO7408122F1204159<<<<<<<<<<<<<<04';
+const readLine = 'A00730529' + truthLine.slice(9);
+const heightOf = (ch: string): number => (ch === '<' ? 60 : ch >= '0' && ch <= '9' ? 79 : 73);
+const heights = [...truthLine].map(heightOf);
+const lines = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', readLine];
+const lineHeights = [lines[0]!.split('').map(heightOf), heights];
+
+describe('zeroShapes', () => {
+  it('marks the zeros of a document number drawn letter-sized as O, those drawn digit-sized as 0', () => {
+    const shapes = zeroShapes('TD3', lines, lineHeights);
+    expect(shapes[1]!.slice(0, 9)).toEqual(['', 'O', 'O', '', '', '0', '', '', '']);
+  });
+  it('leaves zeros where only digits are allowed (dates, check digits) unjudged', () => {
+    const shapes = zeroShapes('TD3', lines, lineHeights);
+    // The expiry 120415 holds a 0 at index 22, and the birth date 740812 one at 16: digit-only positions.
+    expect(shapes[1]![16]).toBe('');
+    expect(shapes[1]![22]).toBe('');
+    expect(shapes[0]!.every((s) => s === '')).toBe(true);
+  });
+  it('judges a 0 by where it lies between the line letter and digit heights (maxShare)', () => {
+    const h = [...heights];
+    h[1] = 73 + 0.5 * 6; // half way: below 0.55
+    h[2] = 73 + 0.6 * 6; // above 0.55
+    const shapes = zeroShapes('TD3', lines, [lineHeights[0]!, h]);
+    expect(shapes[1]![1]).toBe('O');
+    expect(shapes[1]![2]).toBe('0');
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, h], { maxShare: 0.65 })[1]![2]).toBe('O');
+  });
+  it('judges nothing on a line whose letters and digits stand as tall, or without enough of either, or unmeasured', () => {
+    const flat = heights.map((x) => (x === 60 ? 60 : 78));
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, flat])[1]!.every((s) => s === '')).toBe(true);
+    // The letters read (A, U, T and F; an O is no reference) cut to A and U: too few.
+    const fewLetters = heights.map((x, i) => (x === 73 && i > 10 ? null : x));
+    expect(digitLineScale('TD3', readLine, fewLetters, 1)).toBeNull();
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, null])[1]!.every((s) => s === '')).toBe(true);
+  });
+});
