@@ -4,7 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentTemplate } from '../../../../functions/engines/document/index.ts';
+import { composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
 import { generateSet, type SyntheticDocument } from '../../../../functions/engines/document/synthetic/generateSet.ts';
+import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
+import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
+import { renderDocument } from '../../../../functions/engines/document/synthetic/renderDocument.ts';
 import { sharedDocuments } from './fixtures.ts';
 
 const template = (id: string): DocumentTemplate => {
@@ -100,6 +104,20 @@ describe('document engine on synthetic documents', () => {
     const reading = await engine.verify({ front: await image(d), template: template('doc_passport'), now: new Date('2000-01-01T00:00:00Z'), detectFaces: async () => 0 });
     expect(reading.checks.find((c) => c.id === 'portrait_present')?.passed).toBe(false);
     expect(reading.decision).not.toBe('Approved');
+  }, 30_000);
+
+  it('reads two letters O of a letter-spaced document number, read as 0, by their glyph height and check digits', async () => {
+    // A passport whose MRZ is set as letter-spaced strings in OCR-B of 3 mm (12 px/mm): the recogniser reads both
+    // Os of X4O1O9T72 as 0 and gives O nothing; the Os measure letter-sized (reading/zeroShapes.ts), and every
+    // check digit verifies once both are Os (mrz/correctMrz.ts).
+    const rng = createRandom(3);
+    const identity = { ...randomIdentity(rng, NOW), documentNumber: 'X4O1O9T72' };
+    const mrz = composeMrz(identity, 'TD3', 'P<');
+    const png = await renderDocument({ shape: 'TD3', mrz, identity, title: 'PASSPORT', portrait: true, scale: 12, mrzTypesetting: { mode: 'text', fontMm: 3 } }, rng);
+    const reading = await engine.verify({ front: png, template: template('doc_passport'), now: NOW });
+    expect(reading.result.documentNumber).toBe('X4O1O9T72');
+    expect(reading.mrz?.lines).toEqual(mrz);
+    expect(reading.mrz?.corrected).toContainEqual({ field: 'documentNumber', from: `X40109T72${mrz[1]?.[9]}`, to: mrz[1]?.slice(0, 10) });
   }, 30_000);
 
   it('answers invalid_image for bytes that are not an image', async () => {
