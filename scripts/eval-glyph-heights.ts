@@ -13,7 +13,8 @@
  *   `C` against the genuine `C`s, and how many of each lie below `maxShare`; also `K`, `E`, `S`.
  * - Optional data: on the scale of `paddingLineScale`, the fillers read as digits against the genuine digits.
  * - Document numbers and optional data: on the scale of `digitLineScale` (0: the line's letter height, 1: its digit
- *   height), the letters `O` read as `0` against the genuine zeros read as `0` (reading/zeroShapes.ts).
+ *   height), the letters `O` read as `0` against the genuine zeros read as `0`, and the zeros read as `O` against the
+ *   genuine letters `O` read as `O` (reading/zeroShapes.ts).
  *
  * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
  */
@@ -47,8 +48,9 @@ const { values: args } = parseArgs({
 
 /** restoreFillers.ts's default `maxShare`. */
 const MAX_SHARE = 0.35;
-/** zeroShapes.ts's default `maxShare`. */
+/** zeroShapes.ts's defaults `maxShare` and `minDigitShare`. */
 const MAX_ZERO_SHARE = 0.55;
+const MIN_DIGIT_SHARE = 1;
 
 interface Tally {
   documents: number;
@@ -61,9 +63,11 @@ interface Tally {
   genuineDigit: number[];
   letterOAsZero: number[];
   genuineZero: number[];
+  zeroAsLetterO: number[];
+  genuineLetterO: number[];
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [] });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [] });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -108,9 +112,12 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
       if (zeroScale) {
         for (let i = 0; i < text.length; i++) {
           const hi = h[i];
-          if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
-          if (t0[i] === 'O') t.letterOAsZero.push(zeroScale(hi));
-          else if (t0[i] === '0') t.genuineZero.push(zeroScale(hi));
+          if ((text[i] !== '0' && text[i] !== 'O') || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
+          const share = zeroScale(hi);
+          if (text[i] === '0' && t0[i] === 'O') t.letterOAsZero.push(share);
+          else if (text[i] === '0' && t0[i] === '0') t.genuineZero.push(share);
+          else if (text[i] === 'O' && t0[i] === '0') t.zeroAsLetterO.push(share);
+          else if (text[i] === 'O' && t0[i] === 'O') t.genuineLetterO.push(share);
         }
       }
       const padScale = paddingLineScale(format, texts, heights, li);
@@ -163,6 +170,8 @@ async function main(): Promise<void> {
       set.name,
       `${t.letterOAsZero.length}: ${below(t.letterOAsZero, MAX_ZERO_SHARE)} below, max ${fmt(max(t.letterOAsZero))}`,
       `${t.genuineZero.length}: ${below(t.genuineZero, MAX_ZERO_SHARE)} below, min ${fmt(min(t.genuineZero))}`,
+      `${t.zeroAsLetterO.length}: ${t.zeroAsLetterO.length - below(t.zeroAsLetterO, MIN_DIGIT_SHARE)} at or above, min ${fmt(min(t.zeroAsLetterO))}`,
+      `${t.genuineLetterO.length}: ${t.genuineLetterO.length - below(t.genuineLetterO, MIN_DIGIT_SHARE)} at or above, max ${fmt(max(t.genuineLetterO))}`,
     ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
@@ -177,9 +186,9 @@ async function main(): Promise<void> {
     '',
     markdownTable(['set', 'fillers read `K`/`E`/`S` in names', 'genuine `K`', 'genuine `E`', 'genuine `S`'], kesRows),
     '',
-    `The letter \`O\` and the digit \`0\` where both are allowed (document numbers, optional data; reading/zeroShapes.ts), both read as \`0\`, on the scale of \`digitLineScale\`: the way from the line's letter height (0) to its digit height (1), in lines whose two heights lie at least 4% apart; "below": under the shipped \`maxShare\` ${MAX_ZERO_SHARE}.`,
+    `The letter \`O\` and the digit \`0\` where both are allowed (document numbers, optional data; reading/zeroShapes.ts), on the scale of \`digitLineScale\`: the way from the line's letter height (0) to its digit height (1), in lines whose two heights lie at least 4% apart; "below": under the shipped \`maxShare\` ${MAX_ZERO_SHARE} (a \`0\` read is then taken for an \`O\`), "at or above": at or above the shipped \`minDigitShare\` ${MIN_DIGIT_SHARE} (an \`O\` read is then taken for a \`0\`).`,
     '',
-    markdownTable(['set', 'letters `O` read as `0`', 'genuine zeros read as `0`'], zeroRows),
+    markdownTable(['set', 'letters `O` read as `0`', 'genuine zeros read as `0`', 'zeros read as `O`', 'genuine letters `O` read as `O`'], zeroRows),
     '',
   ].join('\n');
   console.log(body);

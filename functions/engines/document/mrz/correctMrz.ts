@@ -117,12 +117,12 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * only if a misprinted field check digit would not explain the reading as well.
  *
  * Where check digits still fail and `glyphShapes` measured glyphs drawn as a look-alike of the character read (a `0`
- * drawn letter-sized, an `O`: reading/zeroShapes.ts), one hypothesis is then tried: every such glyph of the failing
- * groups, outside the fields whose check digits verify, is that look-alike. It is taken only if every check digit
- * then verifies, each failing one having been read with at least `minProofDigitConfidence`. It is one hypothesis
- * that the shapes chose, not a search over subsets, so the check digits prove it as they prove a single
- * substitution; it covers what single substitutions cannot: two `O`s in one field, or one in each of two fields.
- * The composite is corrected last (above).
+ * drawn letter-sized, an `O`; an `O` drawn digit-sized, a `0`: reading/zeroShapes.ts), one hypothesis is then
+ * tried: every such glyph of the failing groups, outside the fields whose check digits verify, is that look-alike.
+ * It is taken only if every check digit then verifies, each failing one having been read with at least
+ * `minProofDigitConfidence`. It is one hypothesis that the shapes chose, not a search over subsets, so the check
+ * digits prove it as they prove a single substitution; it covers what single substitutions cannot: two `O`s in one
+ * field, or one in each of two fields. The composite is corrected last (above).
  *
  * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
  * failing check digit.

@@ -3,7 +3,7 @@ import { positionClasses } from '../mrz/layouts.ts';
 import { paddedFields, shareScale } from './restoreFillers.ts';
 
 /** Options of {@link zeroShapes}. */
-export interface LetterSizedZerosOptions {
+export interface ZeroShapesOptions {
   /**
    * A `0` is letter-sized when its height lies below this share of the way from the line's letter height to its
    * digit height (0: as tall as the letters, 1: as tall as the digits). `npm run eval:glyph-heights` reports the
@@ -14,6 +14,14 @@ export interface LetterSizedZerosOptions {
    * @default 0.55
    */
   readonly maxShare?: number;
+  /**
+   * An `O` read is digit-sized when its height lies at or above this share of the way from the line's letter height
+   * to its digit height: 1, as tall as the line's digits at least. `npm run eval:glyph-heights` (docs/accuracy.md,
+   * last table) finds the 2 zeros read as `O` on the sets above at 1.15 or more, and 6 of the 64 genuine letters `O`
+   * read as `O` at 0.9 or more (the highest at 1.37): a few genuine `O`s pass any bound, so check digits decide.
+   * @default 1
+   */
+  readonly minDigitShare?: number;
   /** Fewest letters and fewest digits read in the line for its heights to be trusted. @default 3 */
   readonly minReference?: number;
   /**
@@ -26,7 +34,7 @@ export interface LetterSizedZerosOptions {
   readonly minGap?: number;
 }
 
-const defaults = { maxShare: 0.55, minReference: 3, minGap: 0.04 } as const;
+const defaults = { maxShare: 0.55, minDigitShare: 1, minReference: 3, minGap: 0.04 } as const;
 
 /**
  * The scale {@link zeroShapes} judges line `line` on: the share of the way from the line's letter height
@@ -44,7 +52,7 @@ export function digitLineScale(
   text: string,
   heights: ReadonlyArray<number | null>,
   line: number,
-  opts: LetterSizedZerosOptions = {},
+  opts: ZeroShapesOptions = {},
 ): ((h: number) => number) | null {
   const { minReference, minGap } = { ...defaults, ...opts };
   const padded = paddedFields(format).filter((f) => f.line === line);
@@ -62,17 +70,21 @@ export function digitLineScale(
 }
 
 /**
- * The shapes of the zeros read where letters are allowed (document numbers, optional data): per line and position,
- * `'O'` where the glyph of a `0` is letter-sized, `'0'` where it is not, `''` elsewhere (another character, a
- * position for digits only, or a line whose heights cannot be judged).
+ * The shapes of the zeros and letters `O` read where letters are allowed (document numbers, optional data): per line
+ * and position, `'O'` where the glyph of a `0` is letter-sized (below `maxShare`) and where that of an `O` is not
+ * digit-sized, `'0'` where the glyph of an `O` is digit-sized (at or above `minDigitShare`) and where that of a `0` is
+ * not letter-sized, `''` elsewhere (another character, a position for digits only, or a line whose heights cannot be
+ * judged).
  *
  * In OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) the letter O and the digit 0 differ in width only slightly,
  * and a recogniser trained on general text reads a letter-spaced `O` as `0` with 0.99 or more, leaving `O` less
  * than 0.001 (the probe set of `npm run gen:documents:probe`, seed 1). Their heights differ more: the digits stand
  * about 8% taller than the capitals. A `0` whose height lies below `maxShare` of the way from the line's letter
- * height to its digit height ({@link digitLineScale}) is reported here as evidence for the look-alike `O`, and one
- * above it as evidence for the `0` read; the caller must take either only where check digits prove it
- * (mrz/correctMrz.ts `glyphShapes`), as heights alone misjudge now and then (a blurred glyph measures shorter).
+ * height to its digit height ({@link digitLineScale}) is reported here as evidence for the look-alike `O`. The
+ * recogniser also errs the other way, now and then, reading the zeros of `3805079` as `38O5O79` (the probe set of
+ * seed 3): an `O` at or above `minDigitShare` is reported as evidence for the look-alike `0`. The caller must take
+ * either only where check digits prove it (mrz/correctMrz.ts `glyphShapes`), as heights alone misjudge now and then
+ * (a blurred glyph measures shorter).
  *
  * @param format - the MRZ format
  * @param lines - the window's decoded lines
@@ -83,20 +95,22 @@ export function zeroShapes(
   format: MrzFormat,
   lines: readonly string[],
   heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
-  opts: LetterSizedZerosOptions = {},
+  opts: ZeroShapesOptions = {},
 ): string[][] {
-  const { maxShare } = { ...defaults, ...opts };
+  const { maxShare, minDigitShare } = { ...defaults, ...opts };
   const classes = positionClasses(format);
   return lines.map((text, line) => {
     const out = [...text].map(() => '');
     const h = heights[line];
-    if (!h || !text.includes('0')) return out;
+    if (!h || !/[0O]/.test(text)) return out;
     const share = digitLineScale(format, text, h, line, opts);
     if (!share) return out;
     for (let i = 0; i < text.length; i++) {
       const hi = h[i];
-      if (text[i] !== '0' || typeof hi !== 'number' || !(classes[line]?.[i] ?? '').includes('O')) continue;
-      out[i] = share(hi) < maxShare ? 'O' : '0';
+      const ch = text[i];
+      if ((ch !== '0' && ch !== 'O') || typeof hi !== 'number' || !(classes[line]?.[i] ?? '').includes('O')) continue;
+      const x = share(hi);
+      out[i] = ch === '0' ? (x < maxShare ? 'O' : '0') : x >= minDigitShare ? '0' : 'O';
     }
     return out;
   });

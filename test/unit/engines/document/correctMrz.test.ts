@@ -159,6 +159,13 @@ describe('correctMrz', () => {
       const out = correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [2, 33]) });
       expect(out.lines).toEqual(truth);
     });
+    it('takes zeros read as O back where their glyphs are digit-sized and the check digits prove it', () => {
+      const truth = td3('3805079<<', '');
+      const read = mutate(mutate(truth, 1, 2, 'O'), 1, 4, 'O');
+      const glyphShapes = read.map((l, li) => [...l].map((_, i) => (li === 1 && (i === 2 || i === 4) ? '0' : '')));
+      expect(correctMrz('TD3', read, sure(read), { glyphShapes }).lines).toEqual(truth);
+      expect(correctMrz('TD3', read, sure(read)).lines).toEqual(read);
+    });
     it('changes nothing when the hypothesis does not make every check digit verify', () => {
       const truth = td3('AOO730529', '');
       const read = mutate(mutate(truth, 1, 1, '0'), 1, 2, '0');

@@ -31,6 +31,16 @@ describe('zeroShapes', () => {
     expect(shapes[1]![2]).toBe('0');
     expect(zeroShapes('TD3', lines, [lineHeights[0]!, h], { maxShare: 0.65 })[1]![2]).toBe('O');
   });
+  it('marks an O read where its glyph is digit-sized (minDigitShare) as 0, and leaves other Os as letters', () => {
+    // Document number 3805079 read as 38O5O79: the first O drawn as tall as the digits, the second only at 0.8.
+    const read = '38O5O79<<' + readLine.slice(9);
+    const h = [...heights];
+    h[2] = 79;
+    h[4] = 73 + 0.8 * 6;
+    const shapes = zeroShapes('TD3', [lines[0]!, read], [lineHeights[0]!, h]);
+    expect(shapes[1]!.slice(0, 9)).toEqual(['', '', '0', '', 'O', '', '', '', '']);
+    expect(zeroShapes('TD3', [lines[0]!, read], [lineHeights[0]!, h], { minDigitShare: 0.75 })[1]![4]).toBe('0');
+  });
   it('judges nothing on a line whose letters and digits stand as tall, or without enough of either, or unmeasured', () => {
     const flat = heights.map((x) => (x === 60 ? 60 : 78));
     expect(zeroShapes('TD3', lines, [lineHeights[0]!, flat])[1]!.every((s) => s === '')).toBe(true);
