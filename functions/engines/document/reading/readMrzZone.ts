@@ -546,7 +546,7 @@ function heightsOf(reading: Extract<LineReading, { kind: 'probabilities' }>, dec
 /** Corrections, parsing and scores of a window's decoded lines. */
 function finishWindow(window: readonly Candidate[], format: MrzFormat, d: DecodedLines, lengthMisfit: number): MrzZoneReading {
   const { alternatives } = d;
-  // Zeros drawn letter-sized or digit-sized: evidence on the look-alike `O` that check digits must still prove.
+  // Zeros and Os drawn letter- or digit-sized: evidence for the look-alikes O and 0 that check digits must prove.
   const glyphShapes = zeroShapes(format, d.lines, d.heights);
   const check = (lines: readonly string[]) => {
     const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives, { glyphShapes });
