@@ -18,8 +18,7 @@ export interface ZeroShapesOptions {
    * An `O` read is digit-sized when its height lies at or above this share of the way from the line's letter height
    * to its digit height: 1, as tall as the line's digits at least. `npm run eval:glyph-heights` (docs/accuracy.md,
    * last table) finds the 2 zeros read as `O` on the sets above at 1.15 or more, and 3 of the 64 genuine letters `O`
-   * read as `O` at 1 or more (6 at 0.9; the highest at 1.37): a few genuine `O`s pass any bound, so check digits
-   * decide.
+   * read as `O` at 1 or more (the highest at 1.37): a few genuine `O`s pass any bound, so check digits decide.
    * @default 1
    */
   readonly minDigitShare?: number;

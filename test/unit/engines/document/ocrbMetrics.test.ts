@@ -24,4 +24,14 @@ describe('OCR-B metrics as rendered', () => {
     expect(zero.height / o.height).toBeLessThan(1.11);
     expect(Math.abs(zero.width - o.width)).toBeLessThanOrEqual(2);
   });
+
+  it('draws every digit taller than every capital: digits 77-80 px, capitals 71-74 (reading/zeroShapes.ts)', async () => {
+    const heights = async (chars: string) => Promise.all([...chars].map(async (c) => (await inkBox(c)).height));
+    const capitals = await heights('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    const digits = await heights('0123456789');
+    expect(Math.min(...capitals)).toBeGreaterThanOrEqual(70);
+    expect(Math.max(...capitals)).toBeLessThanOrEqual(75);
+    expect(Math.min(...digits)).toBeGreaterThanOrEqual(76);
+    expect(Math.max(...digits)).toBeLessThanOrEqual(81);
+  });
 });
