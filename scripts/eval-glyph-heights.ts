@@ -34,7 +34,7 @@ import { buildRecClassMap } from '../functions/engines/document/ocr/paddle/recog
 import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/reading/decodeMrzLine.ts';
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale } from '../functions/engines/document/reading/restoreFillers.ts';
-import { digitLineScale } from '../functions/engines/document/reading/zeroShapes.ts';
+import { digitLineScale, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -48,8 +48,9 @@ const { values: args } = parseArgs({
 
 /** restoreFillers.ts's default `maxShare`. */
 const MAX_SHARE = 0.35;
-/** zeroShapes.ts's defaults `maxShare` and `minDigitShare`. */
+/** zeroShapes.ts's defaults `maxShare`, `maxZeroRatio` and `minDigitShare`. */
 const MAX_ZERO_SHARE = 0.55;
+const MAX_ZERO_RATIO = 0.95;
 const MIN_DIGIT_SHARE = 1;
 
 interface Tally {
@@ -65,9 +66,11 @@ interface Tally {
   genuineZero: number[];
   zeroAsLetterO: number[];
   genuineLetterO: number[];
+  letterOAsZeroRatio: number[];
+  genuineZeroRatio: number[];
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [] });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [] });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -106,6 +109,15 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           if (t0[i] === 'C' && read === 'C') t.genuineC.push(scale(hi));
           if (t0[i] === '<' && 'KES'.includes(read)) t.fillerAsKES++;
           if (read === t0[i] && 'KES'.includes(read)) t.genuineKES[read]?.push(scale(hi));
+        }
+      }
+      const zeroHeight = zeroReferenceHeight(format, text, h, li);
+      if (zeroHeight !== null) {
+        for (let i = 0; i < text.length; i++) {
+          const hi = h[i];
+          if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
+          if (t0[i] === 'O') t.letterOAsZeroRatio.push(hi / zeroHeight);
+          else if (t0[i] === '0') t.genuineZeroRatio.push(hi / zeroHeight);
         }
       }
       const zeroScale = digitLineScale(format, text, h, li);
@@ -155,6 +167,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const kesRows: string[][] = [];
   const zeroRows: string[][] = [];
+  const zeroRatioRows: string[][] = [];
   for (const set of sets) {
     const t = await measureSet(set.dir, reader);
     rows.push([
@@ -173,6 +186,11 @@ async function main(): Promise<void> {
       `${t.zeroAsLetterO.length}: ${t.zeroAsLetterO.length - below(t.zeroAsLetterO, MIN_DIGIT_SHARE)} at or above, min ${fmt(min(t.zeroAsLetterO))}`,
       `${t.genuineLetterO.length}: ${t.genuineLetterO.length - below(t.genuineLetterO, MIN_DIGIT_SHARE)} at or above, max ${fmt(max(t.genuineLetterO))}`,
     ]);
+    zeroRatioRows.push([
+      set.name,
+      `${t.letterOAsZeroRatio.length}: ${below(t.letterOAsZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.letterOAsZeroRatio))}, max ${fmt(max(t.letterOAsZeroRatio))}`,
+      `${t.genuineZeroRatio.length}: ${below(t.genuineZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.genuineZeroRatio))}`,
+    ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
   }
@@ -189,6 +207,10 @@ async function main(): Promise<void> {
     `The letter \`O\` and the digit \`0\` where both are allowed (document numbers, optional data; reading/zeroShapes.ts), on the scale of \`digitLineScale\`: the way from the line's letter height (0) to its digit height (1), in lines whose two heights lie at least 4% apart; "below": under the shipped \`maxShare\` ${MAX_ZERO_SHARE} (a \`0\` read is then taken for an \`O\`), "at or above": at or above the shipped \`minDigitShare\` ${MIN_DIGIT_SHARE} (an \`O\` read is then taken for a \`0\`).`,
     '',
     markdownTable(['set', 'letters `O` read as `0`', 'genuine zeros read as `0`', 'zeros read as `O`', 'genuine letters `O` read as `O`'], zeroRows),
+    '',
+    `The same zeros read as \`0\` where letters are allowed, against the line's zero height (\`zeroReferenceHeight\`: the median height of the zeros read where only digits are allowed, dates and check digits), in lines that have such zeros; the engine judges them this way there, and on the scale above elsewhere. "Below": under the shipped \`maxZeroRatio\` ${MAX_ZERO_RATIO} (taken for an \`O\`). OCR-B draws its \`O\` at about 0.93 of its \`0\`.`,
+    '',
+    markdownTable(['set', 'letters `O` read as `0`: height / zero height', 'genuine zeros read as `0`: height / zero height'], zeroRatioRows),
     '',
   ].join('\n');
   console.log(body);

@@ -1,5 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { positionClasses } from '../mrz/layouts.ts';
+import { median } from '../image/glyphHeights.ts';
 import { paddedFields, shareScale } from './restoreFillers.ts';
 
 /** Options of {@link zeroShapes}. */
@@ -22,6 +23,19 @@ export interface ZeroShapesOptions {
    * @default 1
    */
   readonly minDigitShare?: number;
+  /**
+   * A `0` is letter-sized when its height lies below this share of the line's zero height: the median height of the
+   * zeros read where only digits are allowed (dates, check digits), which share the round glyph's overshoot that
+   * flat letters and digits lack. OCR-B draws its `O` at about 0.93 of its `0` (74 against 80 units,
+   * test/unit/engines/document/ocrbMetrics.test.ts). Where the line has such zeros, this ratio judges its zeros
+   * instead of `maxShare`. `npm run eval:glyph-heights` reports the evidence (docs/accuracy.md, "Glyph heights of MRZ
+   * fillers", last table): on the shared real specimens, the synthetic sets of seeds 4242 and 7 and the probe set of
+   * seed 3, 23 of the 25 letters `O` read as `0` in lines with such zeros lie below 0.95 (the highest at 1.00); 2 of
+   * the 447 genuine zeros lie below it too (0.94, on the real Icelandic passport and on seed 7), where check digits
+   * must then refute the hypothesis (mrz/correctMrz.ts `glyphShapes`).
+   * @default 0.95
+   */
+  readonly maxZeroRatio?: number;
   /** Fewest letters and fewest digits read in the line for its heights to be trusted. @default 3 */
   readonly minReference?: number;
   /**
@@ -34,7 +48,7 @@ export interface ZeroShapesOptions {
   readonly minGap?: number;
 }
 
-const defaults = { maxShare: 0.55, minDigitShare: 1, minReference: 3, minGap: 0.04 } as const;
+const defaults = { maxShare: 0.55, maxZeroRatio: 0.95, minReference: 3, minDigitShare: 1, minGap: 0.04 } as const;
 
 /**
  * The scale {@link zeroShapes} judges line `line` on: the share of the way from the line's letter height
@@ -70,17 +84,41 @@ export function digitLineScale(
 }
 
 /**
+ * The zero height of line `line`: the median height of the zeros read where the layout allows digits only (dates,
+ * check digits; ICAO Doc 9303 Part 3), or null when the line has none measured. Those positions cannot hold an `O`,
+ * so their zeros are genuine, and they share the overshoot of the round glyph that flat letters and digits lack.
+ *
+ * @param format - the MRZ format
+ * @param text - the line as decoded
+ * @param heights - per position, the glyph height in pixels (null where unmeasured; image/glyphHeights.ts)
+ * @param line - the line's index in the format (0-based)
+ */
+export function zeroReferenceHeight(format: MrzFormat, text: string, heights: ReadonlyArray<number | null>, line: number): number | null {
+  const classes = positionClasses(format)[line] ?? [];
+  const zeros: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const h = heights[i];
+    if (text[i] === '0' && typeof h === 'number' && !(classes[i] ?? 'O').includes('O')) zeros.push(h);
+  }
+  return zeros.length === 0 ? null : median(zeros);
+}
+
+/**
  * The shapes of the zeros and letters `O` read where letters are allowed (document numbers, optional data): per line
- * and position, `'O'` where the glyph of a `0` is letter-sized (below `maxShare`) and where that of an `O` is not
- * digit-sized, `'0'` where the glyph of an `O` is digit-sized (at or above `minDigitShare`) and where that of a `0` is
- * not letter-sized, `''` elsewhere (another character, a position for digits only, or a line whose heights cannot be
- * judged).
+ * and position, `'O'` where the glyph of a `0` is letter-sized (below `maxZeroRatio` of the line's zero height, or
+ * on a line without reference zeros below `maxShare`) and where that of an `O` is not digit-sized, `'0'` where the
+ * glyph of an `O` is digit-sized (at or above `minDigitShare`) and where that of a `0` is not letter-sized, `''`
+ * elsewhere (another character, a position for digits only, or a line whose heights cannot be judged).
  *
  * In OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) the letter O and the digit 0 differ in width only slightly,
  * and a recogniser trained on general text reads a letter-spaced `O` as `0` with 0.99 or more, leaving `O` less
  * than 0.001 (the probe set of `npm run gen:documents:probe`, seed 1). Their heights differ more: the digits stand
- * about 8% taller than the capitals. A `0` whose height lies below `maxShare` of the way from the line's letter
- * height to its digit height ({@link digitLineScale}) is reported here as evidence for the look-alike `O`. The
+ * about 8% taller than the capitals. A `0` whose height lies below `maxZeroRatio` of the zeros read at the line's
+ * digit-only positions ({@link zeroReferenceHeight}), or, on a line without such zeros (TD1 line 1 has one digit-only
+ * position), below `maxShare` of the way from the line's letter height to its digit height ({@link digitLineScale}),
+ * is reported here as evidence for the look-alike `O`. Zeros are the better reference: the round glyphs overshoot
+ * the flat ones by a share that varies with the capture, so a blurred line put letter `O`s read as `0` at 1.2 of
+ * the letter-to-digit way and its genuine zeros at 2.3 (the probe set of seed 5). The
  * recogniser also errs the other way, now and then, reading the zeros of `3805079` as `38O5O79` (the probe set of
  * seed 3): an `O` at or above `minDigitShare` is reported as evidence for the look-alike `0`. The caller must take
  * either only where check digits prove it (mrz/correctMrz.ts `glyphShapes`), as heights alone misjudge now and then
@@ -97,20 +135,21 @@ export function zeroShapes(
   heights: ReadonlyArray<ReadonlyArray<number | null> | null>,
   opts: ZeroShapesOptions = {},
 ): string[][] {
-  const { maxShare, minDigitShare } = { ...defaults, ...opts };
+  const { maxShare, maxZeroRatio, minDigitShare } = { ...defaults, ...opts };
   const classes = positionClasses(format);
   return lines.map((text, line) => {
     const out = [...text].map(() => '');
     const h = heights[line];
     if (!h || !/[0O]/.test(text)) return out;
     const share = digitLineScale(format, text, h, line, opts);
-    if (!share) return out;
+    const zero = zeroReferenceHeight(format, text, h, line);
+    if (!share && zero === null) return out;
     for (let i = 0; i < text.length; i++) {
       const hi = h[i];
       const ch = text[i];
       if ((ch !== '0' && ch !== 'O') || typeof hi !== 'number' || !(classes[line]?.[i] ?? '').includes('O')) continue;
-      const x = share(hi);
-      out[i] = ch === '0' ? (x < maxShare ? 'O' : '0') : x >= minDigitShare ? '0' : 'O';
+      if (ch === '0') out[i] = zero !== null ? (hi < maxZeroRatio * zero ? 'O' : '0') : share && share(hi) < maxShare ? 'O' : '0';
+      else if (share) out[i] = share(hi) >= minDigitShare ? '0' : 'O';
     }
     return out;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitLineScale, zeroShapes } from '../../../../functions/engines/document/reading/zeroShapes.ts';
+import { digitLineScale, zeroReferenceHeight, zeroShapes } from '../../../../functions/engines/document/reading/zeroShapes.ts';
 
 // Line 2 of a TD3 whose document number AOO730529 holds two letters O; heights as OCR-B draws them at a 100-px font
 // (test/unit/engines/document/ocrbMetrics.test.ts measures the font): capitals 72-74, digits 78-80, fillers 60.
@@ -17,15 +17,33 @@ describe('zeroShapes', () => {
   });
   it('leaves zeros where only digits are allowed (dates, check digits) unjudged', () => {
     const shapes = zeroShapes('TD3', lines, lineHeights);
-    // The expiry 120415 holds a 0 at index 22, and the birth date 740812 one at 16: digit-only positions.
-    expect(shapes[1]![16]).toBe('');
-    expect(shapes[1]![22]).toBe('');
+    // The birth date 740812 holds a 0 at index 15, the expiry 120415 one at 23: digit-only positions.
+    expect(shapes[1]![15]).toBe('');
+    expect(shapes[1]![23]).toBe('');
     expect(shapes[0]!.every((s) => s === '')).toBe(true);
   });
-  it('judges a 0 by where it lies between the line letter and digit heights (maxShare)', () => {
+  it('judges a 0 against the zeros read where only digits are allowed (maxZeroRatio)', () => {
+    // The dates' zeros (indices 15 and 23) and the personal number's check digit (42) stand 79 px high: a 0 below 0.95 of that (75.05 px) is an O.
     const h = [...heights];
+    h[1] = 75; // 0.949 of the zero height
+    h[2] = 75.5; // 0.956
+    const shapes = zeroShapes('TD3', lines, [lineHeights[0]!, h]);
+    expect(zeroReferenceHeight('TD3', readLine, h, 1)).toBe(79);
+    expect(shapes[1]![1]).toBe('O');
+    expect(shapes[1]![2]).toBe('0');
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, h], { maxZeroRatio: 0.96 })[1]![2]).toBe('O');
+    // Zeros drawn taller than the flat digits (the round glyph's overshoot on a blurred line) are judged against
+    // zeros, not against the letter-to-digit way, where both would lie above 1.
+    // Here the Os (73 px) and zeros (79 px) stand 4 px taller: the Os lie at 0.67 of the way from letters to digits.
+    const tall = heights.map((x, i) => (readLine[i] === '0' ? x + 4 : x));
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, tall])[1]!.slice(0, 6)).toEqual(['', 'O', 'O', '', '', '0']);
+  });
+  it('judges a 0 on a line without digit-only zeros by where it lies between its letter and digit heights (maxShare)', () => {
+    const h: Array<number | null> = [...heights];
+    for (const i of [15, 23, 42]) h[i] = null; // the digit-only zeros unmeasured: no zero height
     h[1] = 73 + 0.5 * 6; // half way: below 0.55
     h[2] = 73 + 0.6 * 6; // above 0.55
+    expect(zeroReferenceHeight('TD3', readLine, h, 1)).toBeNull();
     const shapes = zeroShapes('TD3', lines, [lineHeights[0]!, h]);
     expect(shapes[1]![1]).toBe('O');
     expect(shapes[1]![2]).toBe('0');
@@ -41,8 +59,8 @@ describe('zeroShapes', () => {
     expect(shapes[1]!.slice(0, 9)).toEqual(['', '', '0', '', 'O', '', '', '', '']);
     expect(zeroShapes('TD3', [lines[0]!, read], [lineHeights[0]!, h], { minDigitShare: 0.75 })[1]![4]).toBe('0');
   });
-  it('judges nothing on a line whose letters and digits stand as tall, or without enough of either, or unmeasured', () => {
-    const flat = heights.map((x) => (x === 60 ? 60 : 78));
+  it('judges nothing on a line without zero height whose letters and digits stand as tall, or without enough of either, or unmeasured', () => {
+    const flat = heights.map((x, i) => ([15, 23, 42].includes(i) ? null : x === 60 ? 60 : 78));
     expect(zeroShapes('TD3', lines, [lineHeights[0]!, flat])[1]!.every((s) => s === '')).toBe(true);
     // The letters read (A, U, T and F; an O is no reference) cut to A and U: too few.
     const fewLetters = heights.map((x, i) => (x === 73 && i > 10 ? null : x));
