@@ -1,5 +1,6 @@
 import type { Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
+import { nameExtent } from './nameGaps.ts';
 
 /** Options of {@link restoreSeparator}. */
 export interface RestoreSeparatorOptions {
@@ -66,4 +67,70 @@ export function restoreSeparator(
   }
   if (!best) return { text, restored: null };
   return { text: `${text.slice(0, best.at)}<${text.slice(best.at + 1)}`, restored: best.at };
+}
+
+/** Options of {@link restoreNameEnd}. */
+export interface RestoreNameEndOptions {
+  /**
+   * Smallest ratio of the filler's probability to the probability of the letter read (both at the letter's frames)
+   * for the last letter of a name to be taken for a filler. Measured on the last letters of name components, as
+   * the fixed-length decoder reads them from the first zone reading of each document (synthetic sets of seeds 7,
+   * 4242 and 31, the probe set of seed 3 and the shared real specimens; a debugging script, 2026-11-25, that no
+   * npm script repeats): the 1306 genuine letters other than `K` and `C` gave the filler at most 0.032 of their own
+   * probability (an `A`; `S` at most 0.019), the 3 fillers read as `S` at least 0.06 (0.06, 0.20, 0.37).
+   * @default 0.05
+   */
+  readonly minRatio?: number;
+}
+
+const nameEndDefaults = { minRatio: 0.05 } as const;
+
+/**
+ * Letters never turned into a filler by {@link restoreNameEnd}: the recogniser's evidence cannot tell a genuine
+ * `K` from a filler (it gave the filler up to 0.44 of a genuine final `K`'s probability, 38 measured, and 0.37 and
+ * 0.73 for the 2 fillers read `K`), and no genuine final `C` was measured (fillers read `C` are turned back by their
+ * glyph height, restoreFillers.ts).
+ */
+const NAME_END_KEPT = 'KC';
+
+/**
+ * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in
+ * the filler run after a name (ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`), a blurred chevron is now and
+ * then read as `S` (`OLGA<<<<` read `OLGASS<<`). Names carry no check digit. The name's last letter, where the
+ * parser ends the name (nameGaps.ts `nameExtent`: before the `<<` that follows the given names, before the separator
+ * when no given name follows it, or before a filler ending the field), becomes a filler when the letter before it is a letter too, it
+ * is not one of {@link NAME_END_KEPT}, and the recogniser gave the filler at least `minRatio` of the letter's
+ * probability; repeated on the new last letter. Letters further in the filler run (which the parser ignores) and a
+ * name that fills its field are left as read.
+ *
+ * @param text - the line as decoded (the layout's length)
+ * @param alternatives - per position, the allowed characters with their probabilities at its frames, most probable
+ *   first (decodeFixedLength's `alternatives`)
+ * @param names - the line's name fields (decodeMrzLine.ts `lineFieldsOf`)
+ * @returns the line with the fillers restored, and their positions (0-based, descending; empty when unchanged)
+ */
+export function restoreNameEnd(
+  text: string,
+  alternatives: ReadonlyArray<readonly Alternative[]>,
+  names: readonly Span[],
+  opts: RestoreNameEndOptions = {},
+): { text: string; restored: number[] } {
+  const { minRatio } = { ...nameEndDefaults, ...opts };
+  const chars = [...text];
+  const restored: number[] = [];
+  for (const span of names) {
+    const { end, separator } = nameExtent(chars.slice(span.start, span.end).join(''));
+    if (separator < 0 || end === span.end - span.start) continue;
+    for (let at = span.start + end - 1; end > 0 && at - 1 >= span.start; at--) {
+      const ch = chars[at] as string;
+      if (!/^[A-Z]$/.test(ch) || NAME_END_KEPT.includes(ch) || !/^[A-Z]$/.test(chars[at - 1] as string)) break;
+      const alts = alternatives[at] ?? [];
+      const read = alts.find((a) => a.char === ch)?.p ?? 0;
+      const filler = alts.find((a) => a.char === '<')?.p ?? 0;
+      if (!(read > 0 && filler / read >= minRatio)) break;
+      chars[at] = '<';
+      restored.push(at);
+    }
+  }
+  return restored.length === 0 ? { text, restored } : { text: chars.join(''), restored };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
 import { restoreFillers, restorePadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
-import { restoreSeparator } from '../../../../functions/engines/document/reading/restoreSeparator.ts';
+import { restoreNameEnd, restoreSeparator } from '../../../../functions/engines/document/reading/restoreSeparator.ts';
 import { drawGlyphLine as drawLine, UTOPIA } from './fixtures.ts';
 
 const FRAME = 8;
@@ -120,5 +120,48 @@ describe('restoreSeparator', () => {
     const td3 = 'P<UTOKOWALSKIK<KARL<<<<<<<<<<<<<<<<<<<<<<<<<';
     expect(restoreSeparator(td3, alternativesOf(td3, { 13: 0.3 }), [{ start: 5, end: 44 }]).text).toBe('P<UTOKOWALSKI<<KARL<<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(restoreSeparator(td3, alternativesOf(td3, { 13: 0.3 }), []).restored).toBeNull();
+  });
+});
+
+describe('restoreNameEnd', () => {
+  const alternativesOf = (text: string, doubtful: Record<number, number>) =>
+    [...text].map((ch, i) => {
+      const filler = doubtful[i];
+      if (filler === undefined) return [{ char: ch, p: 0.99 }, { char: ch === '<' ? 'K' : '<', p: 0.01 }];
+      return [{ char: ch, p: 1 - filler }, { char: '<', p: filler }];
+    });
+  const TD1_NAME = [{ start: 0, end: 30 }];
+
+  it('turns back into fillers the letters read in the filler run after a name, last first', () => {
+    // Stray letters further in the filler run (`S<S<`) are no name part and stay (the parser ends the given names at
+    // the second `<<`). The filler had 0.16 and 0.06 of the probability: ratios 0.19 and 0.064.
+    const read = 'NGUYEN<<OLGASS<<<<<<<<<<<<S<S<';
+    expect(restoreNameEnd(read, alternativesOf(read, { 12: 0.06, 13: 0.16, 28: 0.3 }), TD1_NAME)).toEqual({ text: 'NGUYEN<<OLGA<<<<<<<<<<<<<<S<S<', restored: [13, 12] });
+    // A surname with no given name ends the name; a surname followed by given names does not.
+    const surname = 'SUKARNOS<<<<<<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(surname, alternativesOf(surname, { 7: 0.2 }), TD1_NAME).text).toBe('SUKARNO<<<<<<<<<<<<<<<<<<<<<<<');
+    const both = 'NGUYENS<<OLGA<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(both, alternativesOf(both, { 6: 0.2 }), TD1_NAME).text).toBe(both);
+    // Given names running to the field's last filler.
+    const long = 'NGUYEN<<WILHELMINA<MARGARETHS<';
+    expect(restoreNameEnd(long, alternativesOf(long, { 28: 0.2 }), TD1_NAME).text).toBe('NGUYEN<<WILHELMINA<MARGARETH<<');
+  });
+  it('leaves a final letter read with certainty, a K or C, a one-letter component and a name filling its field', () => {
+    const certain = 'NGUYEN<<OLGAS<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(certain, alternativesOf(certain, {}), TD1_NAME).restored).toEqual([]);
+    const k = 'NGUYEN<<ANNAK<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(k, alternativesOf(k, { 12: 0.4 }), TD1_NAME).text).toBe(k);
+    const c = 'NGUYEN<<MARC<<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(c, alternativesOf(c, { 11: 0.4 }), TD1_NAME).text).toBe(c);
+    const initial = 'NGUYEN<<OLGA<S<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(initial, alternativesOf(initial, { 13: 0.4 }), TD1_NAME).text).toBe(initial);
+    const full = 'NGUYEN<<WILHELMINA<MARGARETHES';
+    expect(restoreNameEnd(full, alternativesOf(full, { 29: 0.4 }), TD1_NAME).text).toBe(full);
+
+  });
+  it('acts only inside the name fields', () => {
+    const td3 = 'P<UTOERIKSSON<<ANNAS<<<<<<<<<<<<<<<<<<<<<<<<';
+    expect(restoreNameEnd(td3, alternativesOf(td3, { 19: 0.2 }), [{ start: 5, end: 44 }]).text).toBe('P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(restoreNameEnd(td3, alternativesOf(td3, { 19: 0.2 }), []).text).toBe(td3);
   });
 });
