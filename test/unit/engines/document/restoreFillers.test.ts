@@ -88,15 +88,16 @@ describe('restorePadding', () => {
   });
 });
 
+/** Alternatives: every position read with certainty, except those given (char read, filler probability). */
+const alternativesOf = (text: string, doubtful: Record<number, number>) =>
+  [...text].map((ch, i) => {
+    const filler = doubtful[i];
+    if (filler === undefined) return [{ char: ch, p: 0.995 }, { char: ch === '<' ? 'K' : '<', p: 0.005 }];
+    return [{ char: ch, p: 1 - filler }, { char: '<', p: filler }];
+  });
+const TD1_NAME = [{ start: 0, end: 30 }];
+
 describe('restoreSeparator', () => {
-  /** Alternatives: every position read with certainty, except those given (char read, filler probability). */
-  const alternativesOf = (text: string, doubtful: Record<number, number>) =>
-    [...text].map((ch, i) => {
-      const filler = doubtful[i];
-      if (filler === undefined) return [{ char: ch, p: 0.995 }, { char: ch === '<' ? 'K' : '<', p: 0.005 }];
-      return [{ char: ch, p: 1 - filler }, { char: '<', p: filler }];
-    });
-  const TD1_NAME = [{ start: 0, end: 30 }];
 
   it('turns back into a filler the letter that hid the surname separator, when the filler was its likely rival', () => {
     const read = 'KOWALSKIK<KARL<<<<<<<<<<<<<<<<';
@@ -124,13 +125,6 @@ describe('restoreSeparator', () => {
 });
 
 describe('restoreNameEnd', () => {
-  const alternativesOf = (text: string, doubtful: Record<number, number>) =>
-    [...text].map((ch, i) => {
-      const filler = doubtful[i];
-      if (filler === undefined) return [{ char: ch, p: 0.99 }, { char: ch === '<' ? 'K' : '<', p: 0.01 }];
-      return [{ char: ch, p: 1 - filler }, { char: '<', p: filler }];
-    });
-  const TD1_NAME = [{ start: 0, end: 30 }];
 
   it('turns back into fillers the letters read in the filler run after a name, last first', () => {
     // Stray letters further in the filler run (`S<S<`) are no name part and stay (the parser ends the given names at
