@@ -1,8 +1,8 @@
 /**
  * `npm run eval:glyph-heights`: measures how well glyph heights (functions/engines/document/image/glyphHeights.ts)
  * tell MRZ fillers from the characters the recogniser mistakes them for, the evidence behind the thresholds of
- * reading/restoreFillers.ts and reading/zeroShapes.ts, and writes it into docs/accuracy.md ("Glyph heights of MRZ
- * fillers").
+ * reading/restoreFillers.ts and reading/zeroShapes.ts (and the recogniser's filler evidence behind restoreNameEnd of
+ * reading/restoreSeparator.ts), and writes it into docs/accuracy.md ("Glyph heights of MRZ fillers").
  *
  * - Data: the labelled sets under `--data` (default `../shared/data/documents`) and each `--synthetic DIR` (a set of
  *   `npm run gen:documents`); only documents expected to be read whose labels give the MRZ lines.
@@ -14,7 +14,9 @@
  * - Optional data: on the scale of `paddingLineScale`, the fillers read as digits against the genuine digits.
  * - Document numbers and optional data: on the scale of `digitLineScale` (0: the line's letter height, 1: its digit
  *   height), the letters `O` read as `0` against the genuine zeros read as `0`, and the zeros read as `O` against the
- *   genuine letters `O` read as `O` (reading/zeroShapes.ts).
+ *   genuine letters `O` read as `O` (reading/zeroShapes.ts); and against the line's zero height (`zeroReferenceHeight`).
+ * - Letters ending a name component: the recogniser's probability of the filler over that of the letter read, for
+ *   genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameEnd`).
  *
  * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
  */
@@ -51,6 +53,9 @@ const MAX_SHARE = 0.35;
 /** zeroShapes.ts's defaults `maxShare`, `maxZeroRatio` and `minDigitShare`. */
 const MAX_ZERO_SHARE = 0.55;
 const MAX_ZERO_RATIO = 0.95;
+/** restoreSeparator.ts's `restoreNameEnd` default `minRatio`, and the letters it never changes. */
+const MIN_NAME_END_RATIO = 0.05;
+const NAME_END_KEPT = 'KC';
 const MIN_DIGIT_SHARE = 1;
 
 interface Tally {
@@ -68,9 +73,12 @@ interface Tally {
   genuineLetterO: number[];
   letterOAsZeroRatio: number[];
   genuineZeroRatio: number[];
+  /** Per letter read at the end of a name component (a `<` follows), the filler's probability over the letter's. */
+  genuineEnd: Record<string, number[]>;
+  fillerAsEnd: Record<string, number[]>;
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [] });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], genuineEnd: {}, fillerAsEnd: {} });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -84,10 +92,12 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
     const readings = await reader.recognizer.read(image, zone.quads, 'line');
     const classes = positionClasses(format);
     const texts: string[] = [];
+    const alternatives: Array<ReturnType<typeof decodeMrzLine>> = [];
     const heights: Array<Array<number | null> | null> = [];
     readings.forEach((r, li) => {
       const decoded = r.kind === 'probabilities' ? decodeMrzLine(r.line, classes[li] as readonly string[], lineFieldsOf(format, li)) : null;
       texts.push(decoded?.text ?? '');
+      alternatives.push(decoded);
       heights.push(decoded && r.kind === 'probabilities' && r.image && r.framePixels ? glyphHeights(r.image, decoded.frames, { framePixels: r.framePixels }) : null);
     });
     t.documents++;
@@ -99,6 +109,17 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
       const scale = nameLineScale(text, h);
       const letters = [...text].flatMap((ch, i) => (ch >= 'A' && ch <= 'Z' && ch !== 'C' && typeof h[i] === 'number' ? [h[i] as number] : []));
       for (const f of names) {
+        // Letters ending a name component: the evidence of restoreNameEnd (restoreSeparator.ts).
+        for (let i = f.start; i < f.end - 1; i++) {
+          const read = text[i] as string;
+          if (read < 'A' || read > 'Z' || text[i + 1] !== '<') continue;
+          const alts = alternatives[li]?.alternatives[i] ?? [];
+          const p = alts.find((a) => a.char === read)?.p ?? 0;
+          if (p <= 0) continue;
+          const ratio = (alts.find((a) => a.char === '<')?.p ?? 0) / p;
+          if (t0[i] === read) (t.genuineEnd[read] ??= []).push(ratio);
+          else if (t0[i] === '<') (t.fillerAsEnd[read] ??= []).push(ratio);
+        }
         for (let i = f.start; i < f.end; i++) {
           const hi = h[i];
           if (typeof hi !== 'number') continue;
@@ -150,6 +171,7 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
+const fmt3 = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(3));
 const below = (xs: readonly number[], bound = MAX_SHARE) => xs.filter((x) => x < bound).length;
 const min = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.min(...xs));
 const max = (xs: readonly number[]) => (xs.length === 0 ? undefined : Math.max(...xs));
@@ -168,6 +190,7 @@ async function main(): Promise<void> {
   const kesRows: string[][] = [];
   const zeroRows: string[][] = [];
   const zeroRatioRows: string[][] = [];
+  const endRows: string[][] = [];
   for (const set of sets) {
     const t = await measureSet(set.dir, reader);
     rows.push([
@@ -191,6 +214,16 @@ async function main(): Promise<void> {
       `${t.letterOAsZeroRatio.length}: ${below(t.letterOAsZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.letterOAsZeroRatio))}, max ${fmt(max(t.letterOAsZeroRatio))}`,
       `${t.genuineZeroRatio.length}: ${below(t.genuineZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.genuineZeroRatio))}`,
     ]);
+    const ends = (r: Record<string, number[]>, keep: (ch: string) => boolean) => Object.entries(r).flatMap(([ch, xs]) => (keep(ch) ? xs : []));
+    const other = (ch: string) => !NAME_END_KEPT.includes(ch);
+    const atOrAbove = (xs: readonly number[]) => xs.filter((x) => x >= MIN_NAME_END_RATIO).length;
+    const g = ends(t.genuineEnd, other), f = ends(t.fillerAsEnd, other);
+    endRows.push([
+      set.name,
+      `${g.length}: ${atOrAbove(g)} at or above, max ${fmt3(max(g))}`,
+      `${f.length}: ${atOrAbove(f)} at or above, min ${fmt3(min(f))}`,
+      ...[...NAME_END_KEPT].flatMap((ch) => [`${t.genuineEnd[ch]?.length ?? 0}: max ${fmt3(max(t.genuineEnd[ch] ?? []))}`, `${t.fillerAsEnd[ch]?.length ?? 0}: min ${fmt3(min(t.fillerAsEnd[ch] ?? []))}`]),
+    ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
   }
@@ -211,6 +244,10 @@ async function main(): Promise<void> {
     `The same zeros read as \`0\` where letters are allowed, against the line's zero height (\`zeroReferenceHeight\`: the median height of the zeros read where only digits are allowed, dates and check digits), in lines that have such zeros; the engine judges them this way there, and on the scale above elsewhere. "Below": under the shipped \`maxZeroRatio\` ${MAX_ZERO_RATIO} (taken for an \`O\`). OCR-B draws its \`O\` at about 0.93 of its \`0\`.`,
     '',
     markdownTable(['set', 'letters `O` read as `0`: height / zero height', 'genuine zeros read as `0`: height / zero height'], zeroRatioRows),
+    '',
+    `Letters read at the end of a name component (a filler follows; restoreSeparator.ts \`restoreNameEnd\`, which acts on the last letters of a name): the recogniser's probability of the filler over that of the letter read, at the letter's frames. "At or above": at or above the shipped \`minRatio\` ${MIN_NAME_END_RATIO} (the letter is then taken for a filler, except \`K\` and \`C\`, which the rule never changes).`,
+    '',
+    markdownTable(['set', 'genuine letters other than `K`, `C`', 'fillers read as such letters', 'genuine `K`', 'fillers read `K`', 'genuine `C`', 'fillers read `C`'], endRows),
     '',
   ].join('\n');
   console.log(body);

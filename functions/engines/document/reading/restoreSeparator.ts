@@ -73,11 +73,12 @@ export function restoreSeparator(
 export interface RestoreNameEndOptions {
   /**
    * Smallest ratio of the filler's probability to the probability of the letter read (both at the letter's frames)
-   * for the last letter of a name to be taken for a filler. Measured on the last letters of name components, as
-   * the fixed-length decoder reads them from the first zone reading of each document (synthetic sets of seeds 7,
-   * 4242 and 31, the probe set of seed 3 and the shared real specimens; a debugging script, 2026-11-25, that no
-   * npm script repeats): the 1306 genuine letters other than `K` and `C` gave the filler at most 0.032 of their own
-   * probability (an `A`; `S` at most 0.019), the 3 fillers read as `S` at least 0.06 (0.06, 0.20, 0.37).
+   * for the last letter of a name to be taken for a filler. `npm run eval:glyph-heights` reports the evidence
+   * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table; letters ending a name component as the fixed-length
+   * decoder reads them): on the shared real specimens, the synthetic sets of seeds 4242 and 7 and the probe set of
+   * seed 3, none of the 1434 genuine letters other than `K` and `C` gave the filler 0.05 of its own probability (the
+   * highest 0.032); of the 3 fillers read as such letters, the `S` of seed 7 gave 0.20, the 2 on the real specimens
+   * under 0.01, and stay. Chosen on an earlier debugging run over those sets and seed 31 (where `OLGAS` gave 0.37).
    * @default 0.05
    */
   readonly minRatio?: number;
@@ -87,9 +88,9 @@ const nameEndDefaults = { minRatio: 0.05 } as const;
 
 /**
  * Letters never turned into a filler by {@link restoreNameEnd}: the recogniser's evidence cannot tell a genuine
- * `K` from a filler (it gave the filler up to 0.44 of a genuine final `K`'s probability, 38 measured, and 0.37 and
- * 0.73 for the 2 fillers read `K`), and no genuine final `C` was measured (fillers read `C` are turned back by their
- * glyph height, restoreFillers.ts).
+ * `K` from a filler (it gave the filler up to 0.44 of a genuine final `K`'s probability, 27 measured by
+ * `npm run eval:glyph-heights`, and 0.73 for the filler read `K` in `ANNAK` on seed 31), and a single genuine final
+ * `C` was measured (fillers read `C` are turned back by their glyph height, restoreFillers.ts).
  */
 const NAME_END_KEPT = 'KC';
 
