@@ -28,7 +28,7 @@ export interface MrzZoneReading {
   readonly format: MrzFormat;
   /**
    * The lines as decoded, before check-digit corrections (with fillers restored by their glyph height, see
-   * restoreFillers.ts, and a name separator read as a letter restored, see restoreSeparator.ts).
+   * restoreFillers.ts, and a name separator and name endings read as letters restored, see restoreSeparator.ts).
    */
   readonly readLines: readonly string[];
   /** The MRZ after check-digit-proven corrections, parsed. */
@@ -99,13 +99,14 @@ interface Candidate {
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
- *    their glyph height, restoreFillers.ts; a surname separator read as a letter, restoreSeparator.ts), and
- *    corrected where check digits prove it (also filler-sized characters of optional data, `restorePadding`, and
- *    zeros drawn letter-sized where letters are allowed, zeroShapes.ts);
- *    readings that cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are
- *    dropped;
- * 4. the reading with the most verifying check digits wins (then the most probable one). If nothing reads, the
- *    candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
+ *    their glyph height, restoreFillers.ts; a surname separator, or fillers after a name, read as letters,
+ *    restoreSeparator.ts), and corrected where check digits prove it (also filler-sized characters of optional
+ *    data, `restorePadding`, and zeros drawn letter-sized where letters are allowed, zeroShapes.ts); readings that
+ *    cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are dropped;
+ * 4. the reading with the most verifying check digits wins (then the most probable one; between readings of one
+ *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, see
+ *    {@link better}). If nothing reads, the candidates are read turned by 180° (an upside-down document, or one
+ *    rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at `fallbackSide` (small, blurred captures);
  * 6. a second look when the reading is not clean; a second reading replaces the first if it is {@link better}:
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,

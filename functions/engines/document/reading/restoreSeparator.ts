@@ -95,14 +95,14 @@ const nameEndDefaults = { minRatio: 0.05 } as const;
 const NAME_END_KEPT = 'KC';
 
 /**
- * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in
- * the filler run after a name (ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`), a blurred chevron is now and
- * then read as `S` (`OLGA<<<<` read `OLGASS<<`). Names carry no check digit. The name's last letter, where the
- * parser ends the name (nameGaps.ts `nameExtent`: before the `<<` that follows the given names, before the separator
- * when no given name follows it, or before a filler ending the field), becomes a filler when the letter before it is a letter too, it
- * is not one of {@link NAME_END_KEPT}, and the recogniser gave the filler at least `minRatio` of the letter's
- * probability; repeated on the new last letter. Letters further in the filler run (which the parser ignores) and a
- * name that fills its field are left as read.
+ * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in the
+ * filler run after a name (ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`), a blurred chevron is now and then
+ * read as `S` (`OLGA<<<<` read `OLGASS<<`). Names carry no check digit. The name's last letter, where the parser ends
+ * the name (nameGaps.ts `nameExtent`: before the `<<` that follows the given names, before the separator when no
+ * given name follows it, or before a filler ending the field), becomes a filler when the letter before it is a
+ * letter too, it is not one of {@link NAME_END_KEPT}, and the recogniser gave the filler at least `minRatio` of the
+ * letter's probability; repeated on the new last letter. Letters further in the filler run (which the parser
+ * ignores) and a name that fills its field are left as read.
  *
  * @param text - the line as decoded (the layout's length)
  * @param alternatives - per position, the allowed characters with their probabilities at its frames, most probable
