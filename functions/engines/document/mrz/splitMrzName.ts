@@ -21,14 +21,33 @@ export interface MrzName {
  * @example splitMrzName('ERIKSSON<<ANNA<MARIA<<<<<<<<<<') // { lastName: 'ERIKSSON', firstName: 'ANNA MARIA', fullName: 'ANNA MARIA ERIKSSON' }
  */
 export function splitMrzName(field: string): MrzName {
-  const end = field.indexOf('<<<');
-  const name = (end === -1 ? field : field.slice(0, end)).replace(/^<+/, '');
-  const separator = name.indexOf('<<');
+  const { start, separator, end } = mrzNameExtent(field);
   const clean = (s: string) => s.replace(/</g, ' ').replace(/\s+/g, ' ').trim() || null;
-  const lastName = clean(separator === -1 ? name : name.slice(0, separator));
-  const secondary = separator === -1 ? '' : name.slice(separator + 2);
-  const secondaryEnd = secondary.indexOf('<<');
-  const firstName = separator === -1 ? null : clean(secondaryEnd === -1 ? secondary : secondary.slice(0, secondaryEnd));
+  const lastName = clean(field.slice(start, separator === -1 ? end : separator));
+  const firstName = separator === -1 ? null : clean(field.slice(separator + 2, Math.max(end, separator + 2)));
   const fullName = [firstName, lastName].filter((x): x is string => x !== null).join(' ') || null;
   return { lastName, firstName, fullName };
+}
+
+/**
+ * Where {@link splitMrzName} finds the name in an MRZ name field: it starts after any leading fillers; a run of three
+ * or more `<` ends it, and so does a second `<<` after the separator `<<` that ends the primary identifier; trailing
+ * fillers are not part of it. Also used where the engine acts on a name's last letters (reading/restoreSeparator.ts
+ * `restoreNameEnd`, reading/nameGaps.ts), so that they act where the parser ends the name.
+ *
+ * @param field - the name characters of the MRZ
+ * @returns indices into `field`: `start` (first character of the name), `separator` (the `<<` after the primary
+ *   identifier, -1 when the name has none) and `end` (exclusive, after its last character other than `<`)
+ * @example mrzNameExtent('ERIKSSON<<ANNA<MARIA<<<<<<<<<<') // { start: 0, separator: 8, end: 20 }
+ */
+export function mrzNameExtent(field: string): { start: number; separator: number; end: number } {
+  const run = field.indexOf('<<<');
+  const limit = run === -1 ? field.length : run;
+  const start = Math.min(limit, field.length - field.replace(/^<+/, '').length);
+  const inName = field.slice(0, limit);
+  const separator = inName.indexOf('<<', start);
+  const next = separator === -1 ? -1 : inName.indexOf('<<', separator + 2);
+  let end = next === -1 ? limit : next;
+  while (end > start && field[end - 1] === '<') end--;
+  return { start, separator, end };
 }

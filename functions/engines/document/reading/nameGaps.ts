@@ -1,3 +1,4 @@
+import { mrzNameExtent } from '../mrz/splitMrzName.ts';
 import type { Span } from './decodeMrzLine.ts';
 
 /** Options of {@link nameGaps}. */
@@ -18,25 +19,9 @@ export interface NameGapsOptions {
 const defaults = { maxStep: 1.7 } as const;
 
 /**
- * Where the parser ends a name field's name, relative to the field: at the `<<` after the given names; at the
- * separator `<<` when no given name follows it; at the field's last character when the given names run to a filler
- * there; at the field's end when it holds no `<<` (ICAO Doc 9303 Part 3 §4.6: surname, `<<`, given names separated
- * by `<`, fillers). Letters beyond it (stray readings in the filler run) are not part of the name.
- *
- * @param field - the name field as read
- * @returns the end (exclusive), 0 to the field's length, and the separator's index (-1 when there is none)
- */
-export function nameExtent(field: string): { end: number; separator: number } {
-  const separator = field.indexOf('<<');
-  if (separator < 0) return { end: field.length, separator };
-  const next = field[separator + 2] === '<' ? separator : field.indexOf('<<', separator + 2);
-  return { end: next >= 0 ? next : field.endsWith('<') ? field.length - 1 : field.length, separator };
-}
-
-/**
  * Counts the characters a decoding of an MRZ line seems to have dropped in its names: steps longer than `maxStep`
  * pitches between the frames where the alignment emits neighbouring characters, from the character before each name
- * field to the end of its name ({@link nameExtent}). Names carry no check digit, and when the recogniser drops a
+ * field to the end of its name (mrz/splitMrzName.ts `mrzNameExtent`). Names carry no check digit, and when the recogniser drops a
  * letter of a blurred name the fixed-length decoder keeps the line's length with a filler elsewhere (`HORVAT` read
  * `HRVAT`, its fillers squeezed further on): nothing else in the reading shows it. Readings of one line from other
  * crops (the anchor's box, the rebuilt row, the image straightened) often keep the letter, so the count tells them
@@ -58,7 +43,7 @@ export function nameGaps(text: string, frames: ReadonlyArray<readonly number[]>,
   const pitch = (last.t - first.t) / (last.i - first.i);
   let gaps = 0;
   for (const span of names) {
-    const { end } = nameExtent(text.slice(span.start, span.end));
+    const { end } = mrzNameExtent(text.slice(span.start, span.end));
     for (let i = Math.max(0, span.start - 1); i + 1 < span.start + end; i++) {
       const a = starts[i], b = starts[i + 1];
       if (a !== undefined && b !== undefined && b - a > maxStep * pitch) gaps++;

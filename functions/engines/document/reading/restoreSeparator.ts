@@ -1,6 +1,6 @@
 import type { Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
-import { nameExtent } from './nameGaps.ts';
+import { mrzNameExtent } from '../mrz/splitMrzName.ts';
 
 /** Options of {@link restoreSeparator}. */
 export interface RestoreSeparatorOptions {
@@ -98,8 +98,8 @@ const NAME_END_KEPT = 'KC';
  * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in the
  * filler run after a name (ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`), a blurred chevron is now and then
  * read as `S` (`OLGA<<<<` read `OLGASS<<`). Names carry no check digit. The name's last letter, where the parser ends
- * the name (nameGaps.ts `nameExtent`: before the `<<` that follows the given names, before the separator when no
- * given name follows it, or before a filler ending the field), becomes a filler when the letter before it is a
+ * the name (mrz/splitMrzName.ts `mrzNameExtent`: before the `<<` that follows the given names, before the `<<<` when
+ * no given name follows the separator, or before the fillers ending the field), becomes a filler when the letter before it is a
  * letter too, it is not one of {@link NAME_END_KEPT}, and the recogniser gave the filler at least `minRatio` of the
  * letter's probability; repeated on the new last letter. Letters further in the filler run (which the parser
  * ignores) and a name that fills its field are left as read.
@@ -120,9 +120,11 @@ export function restoreNameEnd(
   const chars = [...text];
   const restored: number[] = [];
   for (const span of names) {
-    const { end, separator } = nameExtent(chars.slice(span.start, span.end).join(''));
-    if (separator < 0 || end === span.end - span.start) continue;
-    for (let at = span.start + end - 1; end > 0 && at - 1 >= span.start; at--) {
+    const field = chars.slice(span.start, span.end).join('');
+    const { end } = mrzNameExtent(field);
+    // A name that fills its field (or has no `<<` at all) keeps its last letter.
+    if (!field.includes('<<') || end === field.length) continue;
+    for (let at = span.start + end - 1; at - 1 >= span.start; at--) {
       const ch = chars[at] as string;
       if (!/^[A-Z]$/.test(ch) || NAME_END_KEPT.includes(ch) || !/^[A-Z]$/.test(chars[at - 1] as string)) break;
       const alts = alternatives[at] ?? [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameExtent, nameGaps } from '../../../../functions/engines/document/reading/nameGaps.ts';
+import { mrzNameExtent } from '../../../../functions/engines/document/mrz/splitMrzName.ts';
+import { nameGaps } from '../../../../functions/engines/document/reading/nameGaps.ts';
 
 const TD3_NAME = [{ start: 5, end: 44 }];
 /** First frames of a line's characters at a pitch of 3 frames, with `extra` frames added after the given positions. */
@@ -12,13 +13,14 @@ const framesOf = (n: number, extra: Record<number, number> = {}): number[][] => 
   });
 };
 
-describe('nameExtent', () => {
-  it('ends the name where the parser ends it', () => {
-    expect(nameExtent('HORVAT<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<')).toEqual({ end: 12, separator: 6 });
-    expect(nameExtent('SUKARNO<<<<<<<<<<<<<<<<<<')).toEqual({ end: 7, separator: 7 });
-    expect(nameExtent('NGUYEN<<OLGA<<<<<<<S<<<<<S<S<')).toEqual({ end: 12, separator: 6 });
-    expect(nameExtent('NGUYEN<<WILHELMINA<MARGARETH<')).toEqual({ end: 28, separator: 6 });
-    expect(nameExtent('NGUYEN<WILHELMINA<MARGARETHES')).toEqual({ end: 29, separator: -1 });
+describe('mrzNameExtent', () => {
+  it('ends the name where splitMrzName ends it', () => {
+    expect(mrzNameExtent('HORVAT<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<')).toEqual({ start: 0, separator: 6, end: 12 });
+    expect(mrzNameExtent('SUKARNO<<<<<<<<<<<<<<<<<<')).toEqual({ start: 0, separator: -1, end: 7 });
+    expect(mrzNameExtent('NGUYEN<<OLGA<<<<<<<S<<<<<S<S<')).toEqual({ start: 0, separator: 6, end: 12 });
+    expect(mrzNameExtent('NGUYEN<<WILHELMINA<MARGARETH<')).toEqual({ start: 0, separator: 6, end: 28 });
+    expect(mrzNameExtent('NGUYEN<WILHELMINA<MARGARETHES')).toEqual({ start: 0, separator: -1, end: 29 });
+    expect(mrzNameExtent('<KIM<<LUCAS<<<<')).toEqual({ start: 1, separator: 4, end: 11 });
   });
 });
 
