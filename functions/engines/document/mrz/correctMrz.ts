@@ -72,7 +72,8 @@ export interface CorrectMrzOptions {
    * look-alikes (e.g. `'O'` for a `0` drawn letter-sized, `'0'` for one drawn digit-sized;
    * reading/zeroShapes.ts), `''` where unmeasured. Where check digits still fail after the other rules, the
    * hypothesis that each glyph of the failing fields is the character its shape favours is tried (see
-   * {@link correctMrz}); the check digits must prove it.
+   * {@link correctMrz}); the check digits must prove it. Shapes also veto substitutions against them, and turn
+   * pairs of look-alikes that cancel in a verifying field's check digit (see {@link correctMrz}).
    */
   readonly glyphShapes?: ReadonlyArray<ReadonlyArray<string>>;
 }
@@ -96,6 +97,12 @@ interface Candidate {
   /** The recogniser's probability of `to` at that position (a floor for look-alikes it did not consider). */
   readonly p: number;
 }
+
+/**
+ * The look-alikes whose glyph shapes reading/zeroShapes.ts measures: the letter `O` and the digit `0` (OCR-B draws the
+ * `O` at about 0.93 of the `0`'s height).
+ */
+const SHAPE_LOOK_ALIKES = '0O';
 
 /** Probability given to a look-alike the recogniser did not consider. */
 const LOOK_ALIKE_FLOOR = 1e-4;
@@ -123,6 +130,21 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * `minProofDigitConfidence`. It is one hypothesis that the shapes chose, not a search over subsets, so the check
  * digits prove it as they prove a single substitution; it covers what single substitutions cannot: two `O`s in one
  * field, or one in each of two fields. The composite is corrected last (above).
+ *
+ * Measured shapes also bound the other rules, for the look-alikes they measure (`O` and `0`):
+ * - no substitution turns a glyph whose measured shape confirms the character read into its look-alike (a `0`
+ *   measured digit-sized into `O`). Where two `O`s at positions of equal weight would verify alike, the recogniser
+ *   may support only the wrong one (probe seed 9 `probe-0154`: `2009O7K` read `200907K` was "corrected" to
+ *   `2O0907K`, its genuine `0` at position 1 being the only look-alike the recogniser gave 0.2);
+ * - in a field whose check digit verifies, glyphs whose measured shape favours the look-alike of the character read
+ *   are all turned at once when there are at least two and the field's check digit (and the composite, if it
+ *   verified) still verifies. `O` is 24: two turned at weights 7 and 3 move the sum by 240, and check digits
+ *   cannot see the pair (`OO5161552` read `005161552`, synthetic seed 31; `503E390OR` read `5O3E39OOR`, probe
+ *   seed 9). One glyph turned alone always moves the sum (24 × 7, 3 or 1 is never 0 modulo 10), so a single
+ *   misjudged shape never changes a verifying field; it takes two misjudged glyphs whose turns cancel.
+ *
+ * These two rules were added after examining failures of probe seed 9 and synthetic seed 31 (2026-11-25,
+ * docs/document-verification.md, "Fourteenth session").
  *
  * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
  * failing check digit.
@@ -189,6 +211,13 @@ export function correctMrz(
     const current = (work[at.line] ?? '')[at.index] ?? '';
     return considered.find((a) => a.char === current)?.p ?? 0;
   };
+  // A candidate that turns a glyph into its look-alike although the glyph's measured shape confirms the character
+  // read (a `0` drawn digit-sized turned into `O`, an `O` drawn letter-sized into `0`). Such candidates are dropped
+  // only in a group that the shapes explain (see `shapesExplain`).
+  const contradictsShape = (c: Candidate): boolean => {
+    const current = (work[c.line] ?? '')[c.index] ?? '';
+    return shapeAt(c.line, c.index) === current && SHAPE_LOOK_ALIKES.includes(current) && SHAPE_LOOK_ALIKES.includes(c.to);
+  };
   const groupText = (g: CheckedGroup, ls: readonly string[]) => checkedText(g, ls) + ((ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const verifies = (g: CheckedGroup, ls: readonly string[]) => verifiesCheckDigit(checkedText(g, ls), (ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const substitute = (ls: readonly string[], c: Candidate): string[] => {
@@ -204,15 +233,36 @@ export function correctMrz(
     return out;
   };
 
+  // The glyphs of a group whose measured shape favours the look-alike of the character read (SHAPE_LOOK_ALIKES), as
+  // substitutions.
+  const shapeTurns = (g: CheckedGroup): Candidate[] => {
+    const turns: Candidate[] = [];
+    for (const pos of positionsOf(g)) {
+      const current = (work[pos.line] ?? '')[pos.index] ?? '';
+      const to = shapeAt(pos.line, pos.index);
+      if (!to || to === current || !SHAPE_LOOK_ALIKES.includes(current) || !SHAPE_LOOK_ALIKES.includes(to)) continue;
+      if (!((classes[pos.line]?.[pos.index] ?? '') as string).includes(to)) continue;
+      turns.push({ ...pos, to, p: LOOK_ALIKE_FLOOR });
+    }
+    return turns;
+  };
+  // Whether turning those glyphs makes a failing group verify: the shapes then offer their own explanation of the
+  // failure, and candidates against them are not taken.
+  const shapesExplain = (g: CheckedGroup): boolean => {
+    const turns = shapeTurns(g);
+    return turns.length > 0 && verifies(g, turns.reduce<string[]>((ls, c) => substitute(ls, c), work));
+  };
+
   const groups = checksOf(format, work);
   const composite = groups.find((g) => g.id === 'composite');
   for (const group of groups) {
     if (group.id === 'composite' || verifies(group, work)) continue;
     let passing: Candidate[] = [];
+    const explained = shapesExplain(group);
     for (const pos of positionsOf(group)) {
       for (const alt of candidatesAt(pos.line, pos.index)) {
         const c = { ...pos, ...alt };
-        if (verifies(group, substitute(work, c))) passing.push(c);
+        if (!(explained && contradictsShape(c)) && verifies(group, substitute(work, c))) passing.push(c);
       }
     }
     if (passing.length > 1 && composite) passing = passing.filter((c) => verifies(composite, substitute(work, c)));
@@ -241,11 +291,12 @@ export function correctMrz(
       if (verifies(composite, substitute(work, digit))) break;
       if (readConfidence(group.digit) < minProofDigitConfidence || readConfidence(composite.digit) < minProofDigitConfidence) break;
       const passing: Candidate[] = [];
+      const explained = shapesExplain(group);
       for (const pos of positionsOf(group)) {
         for (const alt of lookAlikesAt(pos.line, pos.index)) {
           const c = { ...pos, ...alt };
           const next = substitute(work, c);
-          if (verifies(group, next) && verifies(composite, next)) passing.push(c);
+          if (!(explained && contradictsShape(c)) && verifies(group, next) && verifies(composite, next)) passing.push(c);
         }
       }
       if (passing.length !== 1) continue;
@@ -282,6 +333,19 @@ export function correctMrz(
         work.splice(0, work.length, ...next);
       }
     }
+  }
+
+  // Look-alike pairs check digits cannot see (SHAPE_LOOK_ALIKES): in a field that verifies, the glyphs whose measured
+  // shape favours the look-alike of the character read, all turned at once, if the field's check digit (and the
+  // composite, if it verified) still verifies.
+  for (const group of groups) {
+    if (group.id === 'composite' || !verifies(group, work) || readConfidence(group.digit) < minProofDigitConfidence) continue;
+    const changes = shapeTurns(group);
+    if (changes.length < 2) continue;
+    const next = changes.reduce<string[]>((ls, c) => substitute(ls, c), work);
+    if (!verifies(group, next) || (composite && verifies(composite, work) && !verifies(composite, next))) continue;
+    corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
+    work.splice(0, work.length, ...next);
   }
 
   // The composite is corrected only when every other check digit verifies: a failing field makes its input suspect.

@@ -174,6 +174,46 @@ describe('correctMrz', () => {
       // Only one of the two Os measured letter-sized: the hypothesis falls short.
       expect(correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [1]) }).lines).toEqual(read);
     });
+    it('turns a pair of look-alikes that cancel in the check digit where both glyphs say so (weights 7 and 3)', () => {
+      // O is 24: 24 x 7 + 24 x 3 = 240, so `OO` and `00` at weights 7 and 3 give the same check digit.
+      const truth = td3('OO5161552', '');
+      const read = mutate(mutate(truth, 1, 0, '0'), 1, 1, '0');
+      expect(verifyChecks('TD3', read).documentNumber).toBe(true);
+      const out = correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [0, 1]) });
+      expect(out.lines).toEqual(truth);
+      expect(out.corrected).toEqual([{ field: 'documentNumber', from: '0051615523', to: 'OO51615523' }]);
+      // One glyph measured letter-sized is no pair: turning it alone would fail the check digit, so nothing changes.
+      expect(correctMrz('TD3', read, sure(read), { glyphShapes: shapes(read, [0]) }).lines).toEqual(read);
+      expect(correctMrz('TD3', read, sure(read)).lines).toEqual(read);
+      // Zeros read as O, both measured digit-sized (positions 1 and 6: weights 3 and 7), are turned back the same way.
+      const zeros = td3('50343901R', '');
+      const asO = mutate(mutate(zeros, 1, 1, 'O'), 1, 6, 'O');
+      expect(correctMrz('TD3', asO, sure(asO), { glyphShapes: shapes(asO, [], [1, 6]) }).lines).toEqual(zeros);
+    });
+    it('leaves a verifying field as read when turning its measured glyphs would fail a check digit', () => {
+      // Three letter-sized zeros measured in a verifying field, whose turning does not verify: a measurement is wrong.
+      // (Weights 7, 3 and 3: 24 x 13 = 312, not 0 modulo 10.)
+      const truth = td3('005161502', '');
+      expect(correctMrz('TD3', truth, sure(truth), { glyphShapes: shapes(truth, [0, 1, 7]) }).lines).toEqual(truth);
+    });
+    it('does not take a correction that turns a glyph against its measured shape', () => {
+      // `2009O7K` read as `200907K`: the recogniser hesitates only at position 1 (a genuine 0), where an O verifies
+      // as well as at position 4 (both weight 3). The glyph at 1 is measured digit-sized, the one at 4 letter-sized.
+      const truth = td3('2009O7K<<', '');
+      const read = mutate(truth, 1, 4, '0');
+      const hesitant = sure(read).map((l, li) => l.map((a, i) => (li === 1 && i === 1 ? [{ char: '0', p: 0.6 }, { char: 'O', p: 0.4 }] : a)));
+      expect(correctMrz('TD3', read, hesitant).lines[1]?.slice(0, 9)).toBe('2O0907K<<');
+      const out = correctMrz('TD3', read, hesitant, { glyphShapes: shapes(read, [4], [1, 2]) });
+      expect(out.lines).toEqual(truth);
+    });
+    it('still takes a supported correction against a measured shape when the shapes offer no explanation', () => {
+      // An O read as 0 whose glyph measured digit-sized (a misjudged shape), and no other glyph measured letter-sized:
+      // the recogniser's supported O, proven by the check digit, is taken as before.
+      const truth = td3('XO9596769', '');
+      const read = mutate(truth, 1, 1, '0');
+      const hesitant = sure(read).map((l, li) => l.map((a, i) => (li === 1 && i === 1 ? [{ char: '0', p: 0.6 }, { char: 'O', p: 0.4 }] : a)));
+      expect(correctMrz('TD3', read, hesitant, { glyphShapes: shapes(read, [], [1]) }).lines).toEqual(truth);
+    });
     it('never changes a field whose check digit verifies, nor trusts a check digit read with hesitation', () => {
       // The document number fails (two Os read as 0); the personal number verifies, and its genuine 0 measured
       // letter-sized is left as read, while the document number is corrected.
