@@ -15,6 +15,7 @@
  * - Document numbers and optional data: on the scale of `digitLineScale` (0: the line's letter height, 1: its digit
  *   height), the letters `O` read as `0` against the genuine zeros read as `0`, and the zeros read as `O` against the
  *   genuine letters `O` read as `O` (reading/zeroShapes.ts); and against the line's zero height (`zeroReferenceHeight`).
+ *   These are measured as the engine measures them, in the line image with its margin (LineReading `margined`).
  * - Letters ending a name component: the recogniser's probability of the filler over that of the letter read, for
  *   genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameEnd`).
  *
@@ -94,11 +95,15 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
     const texts: string[] = [];
     const alternatives: Array<ReturnType<typeof decodeMrzLine>> = [];
     const heights: Array<Array<number | null> | null> = [];
+    // Zeros and `O`s are measured as zeroShapes.ts is fed: in the line image with its margin, where there is one.
+    const zeroHeights: Array<Array<number | null> | null> = [];
     readings.forEach((r, li) => {
       const decoded = r.kind === 'probabilities' ? decodeMrzLine(r.line, classes[li] as readonly string[], lineFieldsOf(format, li)) : null;
       texts.push(decoded?.text ?? '');
       alternatives.push(decoded);
       heights.push(decoded && r.kind === 'probabilities' && r.image && r.framePixels ? glyphHeights(r.image, decoded.frames, { framePixels: r.framePixels }) : null);
+      const margined = r.kind === 'probabilities' ? r.margined : undefined;
+      zeroHeights.push(decoded && margined && r.kind === 'probabilities' && r.framePixels ? glyphHeights(margined.image, decoded.frames, { framePixels: r.framePixels, lineRows: margined.lineRows }) : (heights[li] ?? null));
     });
     t.documents++;
     texts.forEach((text, li) => {
@@ -132,19 +137,20 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           if (read === t0[i] && 'KES'.includes(read)) t.genuineKES[read]?.push(scale(hi));
         }
       }
-      const zeroHeight = zeroReferenceHeight(format, text, h, li);
+      const zh = zeroHeights[li] ?? h;
+      const zeroHeight = zeroReferenceHeight(format, text, zh, li);
       if (zeroHeight !== null) {
         for (let i = 0; i < text.length; i++) {
-          const hi = h[i];
+          const hi = zh[i];
           if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
           if (t0[i] === 'O') t.letterOAsZeroRatio.push(hi / zeroHeight);
           else if (t0[i] === '0') t.genuineZeroRatio.push(hi / zeroHeight);
         }
       }
-      const zeroScale = digitLineScale(format, text, h, li);
+      const zeroScale = digitLineScale(format, text, zh, li);
       if (zeroScale) {
         for (let i = 0; i < text.length; i++) {
-          const hi = h[i];
+          const hi = zh[i];
           if ((text[i] !== '0' && text[i] !== 'O') || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
           const share = zeroScale(hi);
           if (text[i] === '0' && t0[i] === 'O') t.letterOAsZero.push(share);

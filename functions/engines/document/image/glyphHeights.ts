@@ -4,6 +4,13 @@ import type { RgbImage } from './loadImage.ts';
 export interface FrameGeometry {
   /** Width of one frame (time step) in pixels of the line image; frame `t` covers `[t * px, (t + 1) * px)`. */
   readonly framePixels: number;
+  /**
+   * Rows `[top, bottom)` of the line image where the line lies (the recogniser's crop), the rest being a margin
+   * that lets glyphs filling that crop be measured whole. The darkest row is sought there, and a glyph's ink is
+   * followed outwards from it only while it stays above half that darkness (ink of a neighbouring line beyond a
+   * gap is left out). Absent: every row.
+   */
+  readonly lineRows?: readonly [number, number];
 }
 
 /**
@@ -26,6 +33,7 @@ export interface FrameGeometry {
  */
 export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly number[]>, geometry: FrameGeometry): Array<number | null> {
   const { framePixels } = geometry;
+  const [bandTop, bandBottom] = geometry.lineRows ?? [0, image.height];
   const centres = frames.map((f) => (f.length === 0 ? null : ((f[0] as number) + (f[f.length - 1] as number) + 1) * 0.5 * framePixels));
   const steps: number[] = [];
   let last: { i: number; x: number } | null = null;
@@ -38,7 +46,7 @@ export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly num
   const pitch = median(steps);
   const ground = groundLevel(image);
   const half = Math.max(1, (CELL_SHARE * pitch) / 2);
-  return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground)));
+  return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground, bandTop, bandBottom)));
 }
 
 /**
@@ -51,9 +59,11 @@ export const CELL_SHARE = 0.6;
 /**
  * Height in pixels of the ink in columns `[x0, x1)`: between the first and last rows whose darkness (darkest 3-column
  * average below `ground`) is at least half the darkest row's, each end interpolated to where the profile crosses
- * that half; 0 when the columns hold no ink.
+ * that half; 0 when the columns hold no ink. With a band narrower than the image (see `FrameGeometry.lineRows`), the
+ * darkest row is sought within rows `[bandTop, bandBottom)`, and the ink runs from the band's first and last rows
+ * above half outwards, as far as the rows stay above half.
  */
-function inkHeight(image: RgbImage, x0: number, x1: number, ground: number): number {
+function inkHeight(image: RgbImage, x0: number, x1: number, ground: number, bandTop = 0, bandBottom = image.height): number {
   const from = Math.max(0, x0);
   const to = Math.min(image.width, x1);
   if (to <= from) return 0;
@@ -74,18 +84,20 @@ function inkHeight(image: RgbImage, x0: number, x1: number, ground: number): num
       darkest = Math.max(darkest, ground - sum / n);
     }
     rows[y] = darkest;
-    peak = Math.max(peak, darkest);
+    if (y >= bandTop && y < bandBottom) peak = Math.max(peak, darkest);
   }
   if (peak <= 0) return 0;
   const half = peak / 2;
   let top = -1;
   let bottom = -1;
-  for (let y = 0; y < image.height; y++) {
+  for (let y = Math.max(0, bandTop); y < Math.min(image.height, bandBottom); y++) {
     if ((rows[y] as number) >= half) {
       if (top < 0) top = y;
       bottom = y;
     }
   }
+  while (top > 0 && (rows[top - 1] as number) >= half) top--;
+  while (bottom >= 0 && bottom < image.height - 1 && (rows[bottom + 1] as number) >= half) bottom++;
   // Where the profile crosses half its peak, interpolated between rows (pixel centres).
   const crossing = (inside: number, outside: number): number => {
     if (outside < 0 || outside >= image.height) return inside;

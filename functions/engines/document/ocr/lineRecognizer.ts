@@ -16,6 +16,11 @@ export type LineReading =
        */
       readonly image?: RgbImage;
       readonly framePixels?: number;
+      /**
+       * The same line with a margin above and below (same columns and scale), and the rows `[top, bottom)` of it
+       * that `image` holds: for measuring glyphs that fill the recogniser's crop (reading/zeroShapes.ts).
+       */
+      readonly margined?: { readonly image: RgbImage; readonly lineRows: readonly [number, number] };
     }
   | { readonly kind: 'text'; readonly text: string; readonly confidence: number };
 

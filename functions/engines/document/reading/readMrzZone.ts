@@ -501,6 +501,11 @@ interface DecodedLines {
   readonly lines: string[];
   /** Per line, the glyph heights of its characters in the recogniser's line image (null: no image). */
   readonly heights: Array<Array<number | null> | null>;
+  /**
+   * Per line, the glyph heights measured in the line image with its margin (LineReading `margined`; the heights
+   * above where there is none), for zeros and `O`s (zeroShapes.ts).
+   */
+  readonly zeroHeights: Array<Array<number | null> | null>;
   readonly alternatives: Array<PositionAlternatives[number]>;
   readonly logProb: number;
   readonly minConfidence: number;
@@ -513,6 +518,7 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
   const classes = positionClasses(format);
   const lines: string[] = [];
   const heights: Array<Array<number | null> | null> = [];
+  const zeroHeights: Array<Array<number | null> | null> = [];
   const alternatives: Array<PositionAlternatives[number]> = [];
   let logProb = 0;
   let minConfidence = 1;
@@ -523,6 +529,7 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     if (c.reading.kind === 'text') {
       lines.push(fitTextToLayout(c.reading.text, allowed));
       heights.push(null);
+      zeroHeights.push(null);
       alternatives.push([]);
       continue;
     }
@@ -538,35 +545,43 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     lines.push(line);
     gaps += nameGaps(line, decoded.frames, names);
     heights.push(measured);
+    zeroHeights.push(heightsOf(c.reading, decoded, 'margined') ?? measured);
     alternatives.push(decoded.alternatives);
     logProb += decoded.logScore;
     minConfidence = Math.min(minConfidence, ...decoded.confidence);
   }
-  return { lines, heights, alternatives, logProb, minConfidence, nameGaps: gaps };
+  return { lines, heights, zeroHeights, alternatives, logProb, minConfidence, nameGaps: gaps };
 }
 
 /**
  * Glyph heights already measured, per decoding and line image (decodeMrzLine caches decodings; a line is decoded in
  * many windows).
  */
-const measuredHeights = new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>();
+const measuredHeights = { crop: new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>(), margined: new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>() };
 
-/** The glyph heights of a decoded line in the recogniser's line image (null when it gave none). */
-function heightsOf(reading: Extract<LineReading, { kind: 'probabilities' }>, decoded: FixedLengthReading): Array<number | null> | null {
-  const { image, framePixels } = reading;
+/**
+ * The glyph heights of a decoded line in the recogniser's line image (`crop`), or in that image with its margin
+ * (`margined`, LineReading); null when the recogniser gave no such image.
+ */
+function heightsOf(reading: Extract<LineReading, { kind: 'probabilities' }>, decoded: FixedLengthReading, which: 'crop' | 'margined' = 'crop'): Array<number | null> | null {
+  const { framePixels } = reading;
+  const image = which === 'crop' ? reading.image : reading.margined?.image;
   if (!image || !framePixels) return null;
-  const known = measuredHeights.get(decoded);
+  const cache = measuredHeights[which];
+  const known = cache.get(decoded);
   if (known?.image === image) return known.heights;
-  const heights = glyphHeights(image, decoded.frames, { framePixels });
-  measuredHeights.set(decoded, { image, heights });
+  const lineRows = which === 'margined' ? reading.margined?.lineRows : undefined;
+  const heights = glyphHeights(image, decoded.frames, lineRows ? { framePixels, lineRows } : { framePixels });
+  cache.set(decoded, { image, heights });
   return heights;
 }
 
 /** Corrections, parsing and scores of a window's decoded lines. */
 function finishWindow(window: readonly Candidate[], format: MrzFormat, d: DecodedLines, lengthMisfit: number): MrzZoneReading {
   const { alternatives } = d;
-  // Zeros and Os drawn letter- or digit-sized: evidence for the look-alikes O and 0 that check digits must prove.
-  const glyphShapes = zeroShapes(format, d.lines, d.heights);
+  // Zeros and Os drawn letter- or digit-sized: evidence for the look-alikes O and 0 that check digits must prove
+  // (measured with a margin: glyphs filling the recogniser's crop touch its edges and measure alike).
+  const glyphShapes = zeroShapes(format, d.lines, d.zeroHeights);
   const check = (lines: readonly string[]) => {
     const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives, { glyphShapes });
     const parsed = parseMrz(fixed);

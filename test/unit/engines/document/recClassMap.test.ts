@@ -48,6 +48,7 @@ describe('the PaddleOCR recogniser on letter-spaced MRZ lines', () => {
   // at 17.5 px/mm (renderDocument `mrzTypesetting: text`). The recogniser gives such glyphs much of their mass as
   // full-width and lower-case forms; readMrzZone.ts takes a line for MRZ text only at an MRZ mass of 0.75 or more.
   let lines: Array<{ mrzMass: number; ownMass: number }>;
+  let readings: LineReading[];
 
   beforeAll(async () => {
     const dir = defaultPaddleModelsDir();
@@ -72,11 +73,27 @@ describe('the PaddleOCR recogniser on letter-spaced MRZ lines', () => {
     const withVariants = await createPaddleLineRecognizer(session, shipped).read(image, quads, 'windows');
     const own = await createPaddleLineRecognizer(session, ownOnly).read(image, quads, 'windows');
     lines = mrz.map((_, i) => ({ mrzMass: mass(withVariants[i] as LineReading), ownMass: mass(own[i] as LineReading) }));
+    readings = withVariants;
   }, 60_000);
 
   it('keeps every line above the MRZ mass bar with the variants folded in', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line.mrzMass).toBeGreaterThan(0.9);
+  });
+
+  it('returns each line also with a margin for measuring glyphs, whose middle rows are the crop it read', () => {
+    for (const r of readings) {
+      if (r.kind !== 'probabilities' || !r.image || !r.margined) throw new Error('expected a line image with its margin');
+      const { image: tall, lineRows } = r.margined;
+      // measureMargin 0.15 of the 48-pixel crop: 7 rows above and below, the same columns.
+      expect(lineRows).toEqual([7, 55]);
+      expect([tall.width, tall.height]).toEqual([r.image.width, 62]);
+      let worst = 0;
+      for (let y = 0; y < 48; y++) {
+        for (let i = 0; i < r.image.width * 3; i++) worst = Math.max(worst, Math.abs((r.image.data[y * r.image.width * 3 + i] as number) - (tall.data[(y + 7) * tall.width * 3 + i] as number)));
+      }
+      expect(worst).toBeLessThanOrEqual(1);
+    }
   });
 
   it("would drop a line below the bar with each character's own class alone", () => {

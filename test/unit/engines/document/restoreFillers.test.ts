@@ -21,6 +21,16 @@ describe('glyphHeights', () => {
     const [t] = glyphHeights(drawLine([{ h: 30, shape: 'T' }, { h: 30 }]), framesOf(2), { framePixels: FRAME });
     expect(t).toBeGreaterThan(29);
   });
+  it('with the rows the recogniser read, follows a glyph beyond them and leaves out ink of another line', () => {
+    // Glyphs 30 high (rows 9-38 of 48); the recogniser read rows 12-36 only, and rows 0-3 hold a neighbouring line's
+    // ink, beyond a gap.
+    const image = drawLine([{ h: 30 }, { h: 30 }]);
+    for (let y = 0; y < 4; y++) image.data.fill(30, y * image.width * 3, (y + 1) * image.width * 3);
+    const whole = glyphHeights(image, framesOf(2), { framePixels: FRAME });
+    expect(whole[0]).toBeGreaterThan(35);
+    const banded = glyphHeights(image, framesOf(2), { framePixels: FRAME, lineRows: [12, 36] });
+    banded.forEach((m) => expect(Math.abs((m as number) - 30)).toBeLessThanOrEqual(0.5));
+  });
   it('leaves positions without frames unmeasured, and a line without two placed characters', () => {
     const image = drawLine([{ h: 30 }, { h: 24 }, { h: 30 }]);
     expect(glyphHeights(image, [[0, 1], [], [4, 5]], { framePixels: FRAME })[1]).toBeNull();

@@ -27,9 +27,21 @@ export interface PaddleLineRecognizerOptions {
   readonly step?: number;
   /** Crops recognised in one ONNX Runtime call (crops of similar width are batched). @default 4 */
   readonly batch?: number;
+  /**
+   * Each reading also carries the recognition crop grown by this share of the line's height above and below
+   * (`margined`, sampled at the same scale, so frames keep their columns), in which zeros and `O`s are measured
+   * (reading/zeroShapes.ts). The detector's boxes may hug the glyphs: on letter-spaced probe cards (probe seeds 8
+   * and 9), the ink of every character measured 94% of the 48-pixel crop, touching its edges, so an `O` and a `0`
+   * measured alike. Glyphs are measured from the rows the recogniser read outwards (image/glyphHeights.ts
+   * `lineRows`), so that ink of a neighbouring line in the margin is not taken for part of a glyph. Fillers are
+   * still measured in the recognition crop: their bounds (reading/restoreFillers.ts) were set there, and measured
+   * in the margined crop (0.25) fillers read `C` on seed 99 rose above them.
+   * @default 0.15
+   */
+  readonly measureMargin?: number;
 }
 
-const defaults = { minWidth: 720, maxWidth: 2400, window: 480, step: 320, batch: 4 } as const;
+const defaults = { minWidth: 720, maxWidth: 2400, window: 480, step: 320, batch: 4, measureMargin: 0.15 } as const;
 
 /** Horizontal resolution of the recogniser's output: one frame per this many input pixels. */
 const FRAME_PIXELS = 8;
@@ -44,17 +56,22 @@ const FRAME_PIXELS = 8;
  * @param map - class map of the model's dictionary
  */
 export function createPaddleLineRecognizer(session: ort.InferenceSession, map: RecClassMap, opts: PaddleLineRecognizerOptions = {}): LineRecognizer {
-  const { minWidth, maxWidth, window, step, batch } = { ...defaults, ...opts };
+  const { minWidth, maxWidth, window, step, batch, measureMargin } = { ...defaults, ...opts };
   return {
     id: 'paddleocr-ppocrv4',
     async read(image: RgbImage, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<LineReading[]> {
+      const measured: RgbImage[] = [];
       const crops = quads.map((q) => {
         const size = quadSize(q);
         const grown = growQuad(q, size.height * 0.25, 0);
         const g = quadSize(grown);
         const raw = Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
         const width = Math.ceil(raw / FRAME_PIXELS) * FRAME_PIXELS;
-        return dropColour(cropQuad(image, grown, width, REC_HEIGHT));
+        const crop = dropColour(cropQuad(image, grown, width, REC_HEIGHT));
+        // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
+        const margin = Math.round(REC_HEIGHT * measureMargin);
+        measured.push(margin > 0 ? dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin)) : crop);
+        return crop;
       });
       const windows: Array<{ line: number; x0: number; image: RgbImage }> = [];
       crops.forEach((crop, line) => {
@@ -75,7 +92,10 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
       }
       return crops.map((crop, line) => {
         const mine = windows.map((w, i) => ({ ...w, probs: results[i] as LineProbabilities })).filter((w) => w.line === line);
-        return { kind: 'probabilities', line: stitch(mine, crop.width), image: crop, framePixels: FRAME_PIXELS };
+        const tall = measured[line] as RgbImage;
+        const top = (tall.height - REC_HEIGHT) / 2;
+        const margined = tall === crop ? {} : { margined: { image: tall, lineRows: [top, top + REC_HEIGHT] as const } };
+        return { kind: 'probabilities', line: stitch(mine, crop.width), image: crop, framePixels: FRAME_PIXELS, ...margined };
       });
     },
   };
