@@ -557,7 +557,8 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
  * Glyph heights already measured, per decoding and line image (decodeMrzLine caches decodings; a line is decoded in
  * many windows).
  */
-const measuredHeights = { crop: new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>(), margined: new WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>() };
+type HeightCache = WeakMap<FixedLengthReading, { image: RgbImage; heights: Array<number | null> }>;
+const measuredHeights: Record<'crop' | 'margined', HeightCache> = { crop: new WeakMap(), margined: new WeakMap() };
 
 /**
  * The glyph heights of a decoded line in the recogniser's line image (`crop`), or in that image with its margin

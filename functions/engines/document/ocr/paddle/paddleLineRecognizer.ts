@@ -60,7 +60,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
   return {
     id: 'paddleocr-ppocrv4',
     async read(image: RgbImage, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<LineReading[]> {
-      const measured: RgbImage[] = [];
+      const margined: RgbImage[] = [];
       const crops = quads.map((q) => {
         const size = quadSize(q);
         const grown = growQuad(q, size.height * 0.25, 0);
@@ -70,7 +70,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
         const crop = dropColour(cropQuad(image, grown, width, REC_HEIGHT));
         // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
         const margin = Math.round(REC_HEIGHT * measureMargin);
-        measured.push(margin > 0 ? dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin)) : crop);
+        margined.push(margin > 0 ? dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin)) : crop);
         return crop;
       });
       const windows: Array<{ line: number; x0: number; image: RgbImage }> = [];
@@ -92,10 +92,10 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
       }
       return crops.map((crop, line) => {
         const mine = windows.map((w, i) => ({ ...w, probs: results[i] as LineProbabilities })).filter((w) => w.line === line);
-        const tall = measured[line] as RgbImage;
+        const tall = margined[line] as RgbImage;
         const top = (tall.height - REC_HEIGHT) / 2;
-        const margined = tall === crop ? {} : { margined: { image: tall, lineRows: [top, top + REC_HEIGHT] as const } };
-        return { kind: 'probabilities', line: stitch(mine, crop.width), image: crop, framePixels: FRAME_PIXELS, ...margined };
+        const withMargin = tall === crop ? {} : { margined: { image: tall, lineRows: [top, top + REC_HEIGHT] as const } };
+        return { kind: 'probabilities', line: stitch(mine, crop.width), image: crop, framePixels: FRAME_PIXELS, ...withMargin };
       });
     },
   };
