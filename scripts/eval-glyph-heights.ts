@@ -36,8 +36,9 @@ import { defaultPaddleModelsDir, PADDLE_MODELS } from '../functions/engines/docu
 import { buildRecClassMap } from '../functions/engines/document/ocr/paddle/recognizeLines.ts';
 import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/reading/decodeMrzLine.ts';
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
-import { nameLineScale, paddedFields, paddingLineScale } from '../functions/engines/document/reading/restoreFillers.ts';
-import { digitLineScale, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
+import { nameLineScale, paddedFields, paddingLineScale, RESTORE_FILLERS_DEFAULTS } from '../functions/engines/document/reading/restoreFillers.ts';
+import { digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
+import { NAME_END_DEFAULTS, NAME_END_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -49,15 +50,10 @@ const { values: args } = parseArgs({
   },
 });
 
-/** restoreFillers.ts's default `maxShare`. */
-const MAX_SHARE = 0.35;
-/** zeroShapes.ts's defaults `maxShare`, `maxZeroRatio` and `minDigitShare`. */
-const MAX_ZERO_SHARE = 0.55;
-const MAX_ZERO_RATIO = 0.95;
-/** restoreSeparator.ts's `restoreNameEnd` default `minRatio`, and the letters it never changes. */
-const MIN_NAME_END_RATIO = 0.05;
-const NAME_END_KEPT = 'KC';
-const MIN_DIGIT_SHARE = 1;
+/** The shipped bounds the evidence is counted against. */
+const MAX_SHARE: number = RESTORE_FILLERS_DEFAULTS.maxShare;
+const { maxShare: MAX_ZERO_SHARE, maxZeroRatio: MAX_ZERO_RATIO, minDigitShare: MIN_DIGIT_SHARE } = ZERO_SHAPES_DEFAULTS;
+const MIN_NAME_END_RATIO = NAME_END_DEFAULTS.minRatio;
 
 interface Tally {
   documents: number;

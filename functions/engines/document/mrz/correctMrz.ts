@@ -233,14 +233,14 @@ export function correctMrz(
     return out;
   };
 
-  // The glyphs of a group whose measured shape favours the look-alike of the character read (SHAPE_LOOK_ALIKES), as
-  // substitutions.
+  // The glyphs of a group whose measured shape favours a look-alike of the character read that the position allows,
+  // as substitutions.
   const shapeTurns = (g: CheckedGroup): Candidate[] => {
     const turns: Candidate[] = [];
     for (const pos of positionsOf(g)) {
       const current = (work[pos.line] ?? '')[pos.index] ?? '';
       const to = shapeAt(pos.line, pos.index);
-      if (!to || to === current || !SHAPE_LOOK_ALIKES.includes(current) || !SHAPE_LOOK_ALIKES.includes(to)) continue;
+      if (!to || to === current || !(LOOK_ALIKES[current] ?? '').includes(to)) continue;
       if (!((classes[pos.line]?.[pos.index] ?? '') as string).includes(to)) continue;
       turns.push({ ...pos, to, p: LOOK_ALIKE_FLOOR });
     }
@@ -315,14 +315,11 @@ export function correctMrz(
     for (const g of groups) if (g.id !== 'composite' && verifies(g, work)) for (const p of positionsOf(g)) guarded.add(`${p.line}:${p.index}`);
     const changes: Candidate[] = [];
     for (const g of failing) {
-      for (const pos of positionsOf(g)) {
-        const key = `${pos.line}:${pos.index}`;
-        const current = (work[pos.line] ?? '')[pos.index] ?? '';
-        const to = shapeAt(pos.line, pos.index);
-        if (guarded.has(key) || !to || to === current || !(LOOK_ALIKES[current] ?? '').includes(to)) continue;
-        if (!((classes[pos.line]?.[pos.index] ?? '') as string).includes(to)) continue;
+      for (const turn of shapeTurns(g)) {
+        const key = `${turn.line}:${turn.index}`;
+        if (guarded.has(key)) continue;
         guarded.add(key);
-        changes.push({ ...pos, to, p: LOOK_ALIKE_FLOOR });
+        changes.push(turn);
       }
     }
     const proofsRead = failing.every((g) => readConfidence(g.digit) >= minProofDigitConfidence);
@@ -335,7 +332,7 @@ export function correctMrz(
     }
   }
 
-  // Look-alike pairs check digits cannot see (SHAPE_LOOK_ALIKES): in a field that verifies, the glyphs whose measured
+  // Look-alike pairs check digits cannot see (`OO` read `00` at weights 7 and 3): in a field that verifies, the glyphs whose measured
   // shape favours the look-alike of the character read, all turned at once, if the field's check digit (and the
   // composite, if it verified) still verifies.
   for (const group of groups) {

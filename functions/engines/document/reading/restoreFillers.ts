@@ -33,7 +33,9 @@ export interface RestoreFillersOptions {
   readonly minGap?: number;
 }
 
-const defaults = { maxShare: 0.35, minReference: 3, minGap: 0.08 } as const;
+/** The defaults of {@link RestoreFillersOptions} (also read by scripts/eval-glyph-heights.ts). */
+export const RESTORE_FILLERS_DEFAULTS = { maxShare: 0.35, minReference: 3, minGap: 0.08 } as const;
+const defaults = RESTORE_FILLERS_DEFAULTS;
 
 /**
  * Where a height lies between a line's filler height and its character height: `(h - filler) / (chars - filler)`

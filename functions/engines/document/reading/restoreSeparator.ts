@@ -84,7 +84,9 @@ export interface RestoreNameEndOptions {
   readonly minRatio?: number;
 }
 
-const nameEndDefaults = { minRatio: 0.05 } as const;
+/** The defaults of {@link RestoreNameEndOptions} (also read by scripts/eval-glyph-heights.ts). */
+export const NAME_END_DEFAULTS = { minRatio: 0.05 } as const;
+const nameEndDefaults = NAME_END_DEFAULTS;
 
 /**
  * Letters never turned into a filler by {@link restoreNameEnd}: the recogniser's evidence cannot tell a genuine
@@ -92,7 +94,7 @@ const nameEndDefaults = { minRatio: 0.05 } as const;
  * `npm run eval:glyph-heights`, and 0.73 for the filler read `K` in `ANNAK` on seed 31), and a single genuine final
  * `C` was measured (fillers read `C` are turned back by their glyph height, restoreFillers.ts).
  */
-const NAME_END_KEPT = 'KC';
+export const NAME_END_KEPT = 'KC';
 
 /**
  * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in the

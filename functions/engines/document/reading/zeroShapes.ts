@@ -55,7 +55,9 @@ export interface ZeroShapesOptions {
   readonly minGap?: number;
 }
 
-const defaults = { maxShare: 0.55, maxZeroRatio: 0.95, minReference: 3, minDigitShare: 1, minGap: 0.04 } as const;
+/** The defaults of {@link ZeroShapesOptions} (also read by scripts/eval-glyph-heights.ts). */
+export const ZERO_SHAPES_DEFAULTS = { maxShare: 0.55, maxZeroRatio: 0.95, minReference: 3, minDigitShare: 1, minGap: 0.04 } as const;
+const defaults = ZERO_SHAPES_DEFAULTS;
 
 /**
  * The scale {@link zeroShapes} judges line `line` on: the share of the way from the line's letter height
