@@ -55,6 +55,33 @@ const MAX_SHARE: number = RESTORE_FILLERS_DEFAULTS.maxShare;
 const { maxShare: MAX_ZERO_SHARE, maxZeroRatio: MAX_ZERO_RATIO, minDigitShare: MIN_DIGIT_SHARE } = ZERO_SHAPES_DEFAULTS;
 const MIN_NAME_END_RATIO = NAME_END_DEFAULTS.minRatio;
 
+/**
+ * The zero height a line without zeros at digit-only positions could borrow from the window's other lines (an
+ * experiment the engine does not ship; docs/document-verification.md, fifteenth session): per other line with a zero
+ * height (`zeroReferenceHeight`) and a digit height (the median height of its digits `1`-`9` outside the fields ICAO
+ * pads, at least `minReference` of them), its zero height scaled by the ratio of the two lines' digit heights; the
+ * median of those, or null.
+ */
+function borrowedZeroHeight(format: MrzFormat, lines: readonly string[], heights: ReadonlyArray<ReadonlyArray<number | null> | null>, line: number): number | null {
+  const digitHeight = (li: number): number | null => {
+    const h = heights[li];
+    const text = lines[li] ?? '';
+    if (!h) return null;
+    const padded = paddedFields(format).filter((f) => f.line === li);
+    const digits = [...text].flatMap((ch, i) => (ch >= '1' && ch <= '9' && typeof h[i] === 'number' && !padded.some((f) => i >= f.start && i < f.end) ? [h[i] as number] : []));
+    return digits.length < ZERO_SHAPES_DEFAULTS.minReference ? null : median(digits);
+  };
+  const own = digitHeight(line);
+  if (own === null) return null;
+  const lent = lines.flatMap((text, other) => {
+    const h = heights[other];
+    const zero = other === line || !h ? null : zeroReferenceHeight(format, text, h, other);
+    const digits = zero === null ? null : digitHeight(other);
+    return zero !== null && digits !== null ? [(zero * own) / digits] : [];
+  });
+  return lent.length === 0 ? null : median(lent);
+}
+
 interface Tally {
   documents: number;
   fillerToLetter: number[];
@@ -70,12 +97,17 @@ interface Tally {
   genuineLetterO: number[];
   letterOAsZeroRatio: number[];
   genuineZeroRatio: number[];
+  /** In lines without a zero height of their own: height / borrowed zero height, and the share on the line's scale. */
+  letterOAsZeroBorrowed: number[];
+  genuineZeroBorrowed: number[];
+  letterOAsZeroUnreferenced: number[];
+  genuineZeroUnreferenced: number[];
   /** Per letter read at the end of a name component (a `<` follows), the filler's probability over the letter's. */
   genuineEnd: Record<string, number[]>;
   fillerAsEnd: Record<string, number[]>;
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], genuineEnd: {}, fillerAsEnd: {} });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], letterOAsZeroBorrowed: [], genuineZeroBorrowed: [], letterOAsZeroUnreferenced: [], genuineZeroUnreferenced: [], genuineEnd: {}, fillerAsEnd: {} });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -144,6 +176,16 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
         }
       }
       const zeroScale = digitLineScale(format, text, zh, li);
+      const borrowed = zeroHeight === null ? borrowedZeroHeight(format, texts, zeroHeights, li) : null;
+      if (borrowed !== null) {
+        for (let i = 0; i < text.length; i++) {
+          const hi = zh[i];
+          if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
+          const share = zeroScale ? zeroScale(hi) : Number.NaN;
+          if (t0[i] === 'O') (t.letterOAsZeroBorrowed.push(hi / borrowed), t.letterOAsZeroUnreferenced.push(share));
+          else if (t0[i] === '0') (t.genuineZeroBorrowed.push(hi / borrowed), t.genuineZeroUnreferenced.push(share));
+        }
+      }
       if (zeroScale) {
         for (let i = 0; i < text.length; i++) {
           const hi = zh[i];
@@ -192,6 +234,7 @@ async function main(): Promise<void> {
   const kesRows: string[][] = [];
   const zeroRows: string[][] = [];
   const zeroRatioRows: string[][] = [];
+  const borrowedRows: string[][] = [];
   const endRows: string[][] = [];
   for (const set of sets) {
     const t = await measureSet(set.dir, reader);
@@ -215,6 +258,14 @@ async function main(): Promise<void> {
       set.name,
       `${t.letterOAsZeroRatio.length}: ${below(t.letterOAsZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.letterOAsZeroRatio))}, max ${fmt(max(t.letterOAsZeroRatio))}`,
       `${t.genuineZeroRatio.length}: ${below(t.genuineZeroRatio, MAX_ZERO_RATIO)} below, min ${fmt(min(t.genuineZeroRatio))}`,
+    ]);
+    const unreferenced = (xs: readonly number[]) => xs.filter((x) => !Number.isNaN(x));
+    borrowedRows.push([
+      set.name,
+      `${t.letterOAsZeroBorrowed.length}: ${below(t.letterOAsZeroBorrowed, MAX_ZERO_RATIO)} below, min ${fmt(min(t.letterOAsZeroBorrowed))}, max ${fmt(max(t.letterOAsZeroBorrowed))}`,
+      `${t.genuineZeroBorrowed.length}: ${below(t.genuineZeroBorrowed, MAX_ZERO_RATIO)} below, min ${fmt(min(t.genuineZeroBorrowed))}`,
+      `${unreferenced(t.letterOAsZeroUnreferenced).length}: ${below(unreferenced(t.letterOAsZeroUnreferenced), MAX_ZERO_SHARE)} below`,
+      `${unreferenced(t.genuineZeroUnreferenced).length}: ${below(unreferenced(t.genuineZeroUnreferenced), MAX_ZERO_SHARE)} below`,
     ]);
     const ends = (r: Record<string, number[]>, keep: (ch: string) => boolean) => Object.entries(r).flatMap(([ch, xs]) => (keep(ch) ? xs : []));
     const other = (ch: string) => !NAME_END_KEPT.includes(ch);
@@ -246,6 +297,10 @@ async function main(): Promise<void> {
     `The same zeros read as \`0\` where letters are allowed, against the line's zero height (\`zeroReferenceHeight\`: the median height of the zeros read where only digits are allowed, dates and check digits), in lines that have such zeros; the engine judges them this way there, and on the scale above elsewhere. "Below": under the shipped \`maxZeroRatio\` ${MAX_ZERO_RATIO} (taken for an \`O\`). OCR-B draws its \`O\` at about 0.93 of its \`0\`.`,
     '',
     markdownTable(['set', 'letters `O` read as `0`: height / zero height', 'genuine zeros read as `0`: height / zero height'], zeroRatioRows),
+    '',
+    `The same zeros, in lines without zeros at digit-only positions (TD1 line 1 has one such position), against the zero height they could borrow from the window's other lines (their zero heights scaled by the ratio of the lines' digit heights; an experiment the engine does not ship), and, for comparison, on the line's own scale above, which the engine judges them on (where it can). "Below": under the shipped \`maxZeroRatio\` ${MAX_ZERO_RATIO} and \`maxShare\` ${MAX_ZERO_SHARE}.`,
+    '',
+    markdownTable(['set', 'letters `O` read as `0`: height / borrowed zero height', 'genuine zeros read as `0`: height / borrowed zero height', 'the same letters `O`: on the line scale', 'the same genuine zeros: on the line scale'], borrowedRows),
     '',
     `Letters read at the end of a name component (a filler follows; restoreSeparator.ts \`restoreNameEnd\`, which acts on the last letters of a name): the recogniser's probability of the filler over that of the letter read, at the letter's frames. "At or above": at or above the shipped \`minRatio\` ${MIN_NAME_END_RATIO} (the letter is then taken for a filler, except \`K\` and \`C\`, which the rule never changes).`,
     '',

@@ -141,7 +141,9 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  *   verified) still verifies. `O` is 24: two turned at weights 7 and 3 move the sum by 240, and check digits
  *   cannot see the pair (`OO5161552` read `005161552`, synthetic seed 31; `503E390OR` read `5O3E39OOR`, probe
  *   seed 9). One glyph turned alone always moves the sum (24 × 7, 3 or 1 is never 0 modulo 10), so a single
- *   misjudged shape never changes a verifying field; it takes two misjudged glyphs whose turns cancel.
+ *   misjudged shape never changes a verifying field; it takes two misjudged glyphs whose turns cancel. The
+ *   composite check digit does the same for the positions no field check digit covers (TD1 and TD2 optional data:
+ *   `77R93OO0` read `77R93000`, probe seed 11 `probe-0177`, 2026-11-25).
  *
  * These two rules were added after examining failures of probe seed 9 and synthetic seed 31 (2026-11-25,
  * docs/document-verification.md, "Fourteenth session").
@@ -335,9 +337,13 @@ export function correctMrz(
   // Look-alike pairs check digits cannot see (`OO` read `00` at weights 7 and 3): in a field that verifies, the glyphs whose measured
   // shape favours the look-alike of the character read, all turned at once, if the field's check digit (and the
   // composite, if it verified) still verifies.
-  for (const group of groups) {
-    if (group.id === 'composite' || !verifies(group, work) || readConfidence(group.digit) < minProofDigitConfidence) continue;
-    const changes = shapeTurns(group);
+  // The composite does so for the positions no other check digit covers (TD1 and TD2 optional data), after the
+  // fields (TD1 optional data `77R93OO0` read `77R93000`, probe seed 11 `probe-0177`).
+  const coveredByFields = new Set<string>();
+  for (const g of groups) if (g.id !== 'composite') for (const p of positionsOf(g)) coveredByFields.add(`${p.line}:${p.index}`);
+  for (const group of composite ? [...groups.filter((g) => g !== composite), composite] : groups) {
+    if (!verifies(group, work) || readConfidence(group.digit) < minProofDigitConfidence) continue;
+    const changes = shapeTurns(group).filter((c) => group !== composite || !coveredByFields.has(`${c.line}:${c.index}`));
     if (changes.length < 2) continue;
     const next = changes.reduce<string[]>((ls, c) => substitute(ls, c), work);
     if (!verifies(group, next) || (composite && verifies(composite, work) && !verifies(composite, next))) continue;
@@ -348,11 +354,9 @@ export function correctMrz(
   // The composite is corrected only when every other check digit verifies: a failing field makes its input suspect.
   const othersVerify = groups.every((g) => g.id === 'composite' || verifies(g, work));
   if (composite && othersVerify && !verifies(composite, work)) {
-    const protectedByOthers = new Set<string>();
-    for (const g of groups) if (g.id !== 'composite') for (const p of positionsOf(g)) protectedByOthers.add(`${p.line}:${p.index}`);
     const passing: Candidate[] = [];
     for (const pos of positionsOf(composite)) {
-      if (protectedByOthers.has(`${pos.line}:${pos.index}`)) continue;
+      if (coveredByFields.has(`${pos.line}:${pos.index}`)) continue;
       for (const alt of candidatesAt(pos.line, pos.index)) {
         const c = { ...pos, ...alt };
         if (verifies(composite, substitute(work, c))) passing.push(c);

@@ -24,6 +24,9 @@ export type LineReading =
     }
   | { readonly kind: 'text'; readonly text: string; readonly confidence: number };
 
+/** How a {@link LineRecognizer} reads a line (see its `read`). */
+export type RecognitionMode = 'line' | 'windows' | 'squeezed';
+
 /** An OCR engine reading text lines, given as quads of an image. Swappable, so that engines can be compared. */
 export interface LineRecognizer {
   /** Engine id for provenance and the comparison table, e.g. `paddleocr-v4`. */
@@ -32,8 +35,9 @@ export interface LineRecognizer {
    * Reads each quad of the image as one line of MRZ characters.
    * @param image - RGB pixels
    * @param quads - line regions, reading order
-   * @param mode - `line` reads each line at once; `windows` reads it in overlapping pieces (a second opinion for
-   *   recognisers that falter on long lines; recognisers without such a mode read lines at once)
+   * @param mode - `line` reads each line at once; `windows` reads it in overlapping pieces and `squeezed` at once
+   *   in its narrowest crop (second and third opinions for recognisers that falter on long or widely spaced lines;
+   *   recognisers without such modes read lines at once)
    */
-  read(image: RgbImage, quads: readonly Quad[], mode?: 'line' | 'windows'): Promise<LineReading[]>;
+  read(image: RgbImage, quads: readonly Quad[], mode?: RecognitionMode): Promise<LineReading[]>;
 }

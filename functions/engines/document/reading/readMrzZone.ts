@@ -13,13 +13,13 @@ import { positionClasses } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
-import type { LineReading, LineRecognizer } from '../ocr/lineRecognizer.ts';
+import type { LineReading, LineRecognizer, RecognitionMode } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
 import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { zeroShapes } from './zeroShapes.ts';
-import { restoreFillers, restorePadding } from './restoreFillers.ts';
+import { restoreFillers, restorePadding, takesRestoredPadding } from './restoreFillers.ts';
 import { restoreNameEnd, restoreSeparator } from './restoreSeparator.ts';
 import { nameGaps } from './nameGaps.ts';
 
@@ -230,9 +230,13 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
       if (!reading || reading.checkRate < 1 || reading.lengthMisfit > 0) {
         // A second opinion when a check digit fails or a line's free reading has the wrong length (names carry no
         // check digit: a reading that dropped fillers would be padded inside the name): the rows read in
-        // overlapping windows.
+        // overlapping windows, and, for TD1 lines, in crops squeezed along the line (widely letter-spaced lines,
+        // which the recogniser garbles at their own aspect; ocr/paddle/paddleLineRecognizer.ts). A squeezed crop
+        // gives a 30-character line three frames per character, a 44-character one two: the real Australian
+        // specimen's name line (`62_pass-aus`) read squeezed as `P<AUSCITIZEN<<N<<<…` and came out `CGITIZEN`.
         const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
-        const second = bestReading(groupRows(orderLines([...lines, ...windowed])));
+        const squeezed = length <= MRZ_SHAPE.TD1.length ? (await recognise(image, reader, rows, 'squeezed')).filter((c) => looksLikeMrz(c, 20)) : [];
+        const second = bestReading(groupRows(orderLines([...lines, ...windowed, ...squeezed])));
         if (second && (!reading || better(second, reading))) reading = second;
       }
       // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
@@ -255,7 +259,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
   return null;
 }
 
-async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<Candidate[]> {
+async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly Quad[], mode: RecognitionMode = 'line'): Promise<Candidate[]> {
   if (quads.length === 0) return [];
   const readings = await reader.recognizer.read(image, quads, mode);
   return quads.map((quad, i) => {
@@ -590,12 +594,11 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     return { lines, parsed, corrected, checkRate: results.length === 0 ? 0 : results.filter(Boolean).length / results.length };
   };
   let result = check(d.lines);
-  // Filler-sized characters in optional data (restorePadding): taken only if every check digit then verifies as
-  // read, with no correction on top.
+  // Filler-sized characters in optional data (restorePadding), taken where check digits prove them.
   const padded = restorePadding(format, d.lines, d.heights);
   if (padded) {
     const candidate = check(padded);
-    if (candidate.checkRate === 1 && candidate.corrected.length === 0) result = candidate;
+    if (takesRestoredPadding(result, candidate)) result = candidate;
   }
   const { lines, parsed, corrected, checkRate } = result;
   return {

@@ -165,7 +165,7 @@ export function paddingLineScale(
  * `<`, and the walk stops at the first that does not (the data), or at a character no check digit could tell from
  * a filler (`0`, `A`, `K`, `U`; a stray `K` is mrz/padOptionalData.ts's). Digits measure shorter than letters more
  * often (a `4` or `1` whose thin strokes end below half the ink), so the caller must take the result only where
- * check digits prove it (readMrzZone.ts: every check digit of the window then verifies, with no correction). Turning
+ * check digits prove it ({@link takesRestoredPadding}). Turning
  * filler-sized `4`s inside a personal number into fillers (`74374338262` to `7<37<338262`) and letting a
  * correction mend the check digit made a wrong number verify on the synthetic set of seed 60606.
  *
@@ -217,4 +217,31 @@ export function restorePadding(
  */
 function checkVisible(ch: string): boolean {
   return computeCheckDigit(ch) !== 0;
+}
+
+/** What {@link takesRestoredPadding} weighs of a window's reading: its share of verifying check digits and its corrections. */
+export interface CheckedReading {
+  /** Share of the format's check digits that verify after corrections, 0-1. */
+  readonly checkRate: number;
+  /** The check-digit-proven corrections made (mrz/correctMrz.ts). */
+  readonly corrected: readonly unknown[];
+}
+
+/**
+ * Whether the reading with {@link restorePadding}'s fillers replaces the reading as decoded: only if every check digit
+ * of it verifies, and then with no correction, or, where the reading as decoded needed corrections, with no more of
+ * them. Between two corrected readings the glyph heights decide: probe seed 11 `probe-0030`,
+ * personal number `7997561Q0<<<<<` read `799756100446440` (blurred fillers read `4` and `6`), was returned as
+ * `7997561O04464` through one correction (`0` to `O`) that happened to make both its check digit and the composite
+ * verify; with the filler-sized glyphs restored, one correction (`0` to `Q`) reads it right (`npm run eval:document`
+ * on the probe set of seed 11, 2026-11-25). A reading that verifies as decoded keeps its characters: taking every
+ * restored reading that a correction mends made a wrong number verify on seed 60606 (see {@link restorePadding}).
+ *
+ * @param asDecoded - the window's reading as decoded, checked and corrected
+ * @param restored - the same with the restored fillers, checked and corrected
+ */
+export function takesRestoredPadding(asDecoded: CheckedReading, restored: CheckedReading): boolean {
+  if (restored.checkRate < 1) return false;
+  if (restored.corrected.length === 0) return true;
+  return asDecoded.corrected.length > 0 && restored.corrected.length <= asDecoded.corrected.length;
 }

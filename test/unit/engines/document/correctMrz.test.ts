@@ -190,6 +190,24 @@ describe('correctMrz', () => {
       const asO = mutate(mutate(zeros, 1, 1, 'O'), 1, 6, 'O');
       expect(correctMrz('TD3', asO, sure(asO), { glyphShapes: shapes(asO, [], [1, 6]) }).lines).toEqual(zeros);
     });
+    it('turns a pair that cancels in the composite where no field check digit covers it (TD1 optional data)', () => {
+      // TD1 line 1: `I<CZE`, document number, its check digit, optional data from position 15. The composite weighs
+      // line 1 from position 5: positions 20 and 21 get weights 7 and 3, so `OO` and `00` give the same composite.
+      const doc = 'J5Q9ZA26T';
+      const line1 = `I<CZE${doc}${computeCheckDigit(doc)}${'77R93OO0'.padEnd(15, '<')}`;
+      const line2 = '5209152<2807247EUE<<<<<<<<<<<';
+      const composite = computeCheckDigit(line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29));
+      const truth = [line1, `${line2}${composite}`, 'ACHTERBERG<<DMITRI<<<<<<<<<<<<'];
+      const read = mutate(mutate(truth, 0, 20, '0'), 0, 21, '0');
+      expect(verifyChecks('TD1', read).composite).toBe(true);
+      const td1Shapes = (letterSized: number[]) => read.map((l, li) => [...l].map((_, i) => (li === 0 && letterSized.includes(i) ? 'O' : '')));
+      const out = correctMrz('TD1', read, sure(read), { glyphShapes: td1Shapes([20, 21]) });
+      expect(out.lines).toEqual(truth);
+      expect(out.corrected.map((c) => c.field)).toEqual(['composite']);
+      // One glyph measured letter-sized is no pair; nothing changes without shapes either.
+      expect(correctMrz('TD1', read, sure(read), { glyphShapes: td1Shapes([20]) }).lines).toEqual(read);
+      expect(correctMrz('TD1', read, sure(read)).lines).toEqual(read);
+    });
     it('leaves a verifying field as read when turning its measured glyphs would fail a check digit', () => {
       // Three letter-sized zeros measured in a verifying field, whose turning does not verify: a measurement is wrong.
       // (Weights 7, 3 and 3: 24 x 13 = 312, not 0 modulo 10.)

@@ -86,13 +86,36 @@ describe('readMrzZone', () => {
     };
     await readMrzZone(IMAGE, { detect: async () => [...MRZ_BOXES, { quad: printed, score: 0.9 }], recognizer: recording });
     // Anchors (both MRZ lines), then the rebuilt rows: only the name row; then every MRZ row in windows (a check
-    // digit fails). The printed line is never read. (The check digit still failing, the zone is then cut out and read
-    // again, step 6: calls after these three.)
+    // digit fails; a TD3 is not read squeezed). The printed line is never read. (The check digit still failing, the
+    // zone is then cut out and read again, step 6: calls after these three.)
     expect(calls.slice(0, 3).map((c) => c.mode)).toEqual(['line', 'line', 'windows']);
+    expect(calls.some((c) => c.mode === 'squeezed')).toBe(false);
     expect(calls.length).toBeGreaterThan(3);
     expect(calls[0]?.rows).toEqual([575, 625]);
     expect(calls[1]?.rows).toEqual([575]);
     expect(calls[2]?.rows).toEqual([575, 625]);
+  });
+
+  it('takes the squeezed reading of a TD1 line that reads only in its narrowest crop', async () => {
+    // A recogniser that, like PP-OCRv4 on a widely letter-spaced name line (probe seed 10 `probe-0175`), garbles the
+    // card's name line in its full-width crop and in windows, and reads it in the squeezed crop.
+    const garbled = 'ERIKSSONQEH<<<<<<<<<<<';
+    const modes: string[] = [];
+    const card: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads, mode = 'line') => {
+        modes.push(mode);
+        return quads.map((q) => {
+          const i = Math.round(((q[0].y + q[2].y) / 2 - 575) / 50);
+          return { kind: 'text' as const, text: i === 2 && mode !== 'squeezed' ? garbled : (UTOPIA.TD1[i] ?? ''), confidence: 0.9 };
+        });
+      },
+    };
+    const boxes: DetectedBox[] = [560, 610, 660].map((y) => ({ quad: lineBox(y), score: 0.9 }));
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: card }, { fallbackSide: null });
+    expect(modes).toContain('squeezed');
+    expect(reading?.format).toBe('TD1');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD1);
   });
 
   it('takes a reading whose state codes are both unlisted only when every check digit verifies as read', async () => {

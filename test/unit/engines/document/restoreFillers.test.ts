@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
-import { restoreFillers, restorePadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
+import { restoreFillers, restorePadding, takesRestoredPadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
 import { restoreNameEnd, restoreSeparator } from '../../../../functions/engines/document/reading/restoreSeparator.ts';
 import { drawGlyphLine as drawLine, UTOPIA } from './fixtures.ts';
 
@@ -167,5 +167,26 @@ describe('restoreNameEnd', () => {
     const td3 = 'P<UTOERIKSSON<<ANNAS<<<<<<<<<<<<<<<<<<<<<<<<';
     expect(restoreNameEnd(td3, alternativesOf(td3, { 19: 0.2 }), [{ start: 5, end: 44 }]).text).toBe('P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(restoreNameEnd(td3, alternativesOf(td3, { 19: 0.2 }), []).text).toBe(td3);
+  });
+});
+
+describe('takesRestoredPadding', () => {
+  const fix = { field: 'personalNumber', from: '0', to: 'O' };
+  it('takes restored fillers that verify as read', () => {
+    expect(takesRestoredPadding({ checkRate: 0.75, corrected: [] }, { checkRate: 1, corrected: [] })).toBe(true);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [] })).toBe(true);
+  });
+
+  it('takes restored fillers mended by a correction only where the reading as decoded needed as many', () => {
+    // probe seed 11 `probe-0030`: both readings verify through one correction; the glyph heights decide.
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix] })).toBe(true);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix, fix] })).toBe(false);
+    // A reading that verifies as decoded keeps its characters.
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [] }, { checkRate: 1, corrected: [fix] })).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 0.8, corrected: [] }, { checkRate: 1, corrected: [fix] })).toBe(false);
+  });
+
+  it('never takes restored fillers whose check digits fail', () => {
+    expect(takesRestoredPadding({ checkRate: 0.5, corrected: [fix] }, { checkRate: 0.75, corrected: [] })).toBe(false);
   });
 });

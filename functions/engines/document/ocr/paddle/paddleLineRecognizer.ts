@@ -2,7 +2,7 @@ import type ort from 'onnxruntime-node';
 import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
 import { cropQuad } from '../../image/cropQuad.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
-import type { LineReading, LineRecognizer } from '../lineRecognizer.ts';
+import type { LineReading, LineRecognizer, RecognitionMode } from '../lineRecognizer.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
 import { REC_HEIGHT, recognizeLines, type RecClassMap } from './recognizeLines.ts';
 
@@ -50,7 +50,14 @@ const FRAME_PIXELS = 8;
  * The PaddleOCR PP-OCRv4 recogniser as a {@link LineRecognizer}: each quad is grown by a quarter of its height
  * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped, recognised
  * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
- * is most central (`windows` mode). The output keeps the CTC probabilities for constrained decoding.
+ * is most central (`windows` mode), or whole in a crop squeezed to `minWidth` along the line (`squeezed` mode). The
+ * output keeps the CTC probabilities for constrained decoding.
+ *
+ * The squeezed crop is for widely letter-spaced lines: the name line `XU<<QUENTIN<<<…` of a clean 2436-px card (probe
+ * seed 10 `probe-0175`), sampled 1400 px wide at its own aspect, read greedily as `<<QEH<<<…`, in windows as
+ * `XU<<QUENT<<<<<`, 900 px wide as `U<<QET<<<…`, and 720 px wide right (a debugging run, 2026-11-25). Squeezing
+ * costs other lines characters (three frames per character of a TD1 line), so the reader takes it as one more
+ * opinion, never alone (reading/readMrzZone.ts).
  *
  * @param session - recognition model session
  * @param map - class map of the model's dictionary
@@ -59,13 +66,13 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
   const { minWidth, maxWidth, window, step, batch, measureMargin } = { ...defaults, ...opts };
   return {
     id: 'paddleocr-ppocrv4',
-    async read(image: RgbImage, quads: readonly Quad[], mode: 'line' | 'windows' = 'line'): Promise<LineReading[]> {
+    async read(image: RgbImage, quads: readonly Quad[], mode: RecognitionMode = 'line'): Promise<LineReading[]> {
       const margined: RgbImage[] = [];
       const crops = quads.map((q) => {
         const size = quadSize(q);
         const grown = growQuad(q, size.height * 0.25, 0);
         const g = quadSize(grown);
-        const raw = Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
+        const raw = mode === 'squeezed' ? minWidth : Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
         const width = Math.ceil(raw / FRAME_PIXELS) * FRAME_PIXELS;
         const crop = dropColour(cropQuad(image, grown, width, REC_HEIGHT));
         // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
@@ -75,7 +82,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
       });
       const windows: Array<{ line: number; x0: number; image: RgbImage }> = [];
       crops.forEach((crop, line) => {
-        for (const x0 of mode === 'line' ? [0] : windowStarts(crop.width, window, step)) windows.push({ line, x0, image: mode === 'line' ? crop : sliceColumns(crop, x0, Math.min(window, crop.width)) });
+        for (const x0 of mode === 'windows' ? windowStarts(crop.width, window, step) : [0]) windows.push({ line, x0, image: mode === 'windows' ? sliceColumns(crop, x0, Math.min(window, crop.width)) : crop });
       });
       const results: LineProbabilities[] = [];
       // Batches of similar widths (padding to the widest costs time).
