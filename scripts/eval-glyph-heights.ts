@@ -16,6 +16,8 @@
  *   height), the letters `O` read as `0` against the genuine zeros read as `0`, and the zeros read as `O` against the
  *   genuine letters `O` read as `O` (reading/zeroShapes.ts); and against the line's zero height (`zeroReferenceHeight`).
  *   These are measured as the engine measures them, in the line image with its margin (LineReading `margined`).
+ *   On lines without zeros at digit-only positions, the same zeros also against a zero height borrowed from the
+ *   window's other lines (`borrowedZeroHeight` below): an experiment the engine does not ship, kept as its evidence.
  * - Letters ending a name component: the recogniser's probability of the filler over that of the letter read, for
  *   genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameEnd`).
  *
