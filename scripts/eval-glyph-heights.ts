@@ -184,8 +184,13 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           const hi = zh[i];
           if (text[i] !== '0' || typeof hi !== 'number' || !(classes[li]?.[i] ?? '').includes('O')) continue;
           const share = zeroScale ? zeroScale(hi) : Number.NaN;
-          if (t0[i] === 'O') (t.letterOAsZeroBorrowed.push(hi / borrowed), t.letterOAsZeroUnreferenced.push(share));
-          else if (t0[i] === '0') (t.genuineZeroBorrowed.push(hi / borrowed), t.genuineZeroUnreferenced.push(share));
+          if (t0[i] === 'O') {
+            t.letterOAsZeroBorrowed.push(hi / borrowed);
+            t.letterOAsZeroUnreferenced.push(share);
+          } else if (t0[i] === '0') {
+            t.genuineZeroBorrowed.push(hi / borrowed);
+            t.genuineZeroUnreferenced.push(share);
+          }
         }
       }
       if (zeroScale) {
