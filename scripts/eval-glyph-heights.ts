@@ -39,7 +39,7 @@ import { buildRecClassMap } from '../functions/engines/document/ocr/paddle/recog
 import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/reading/decodeMrzLine.ts';
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale, RESTORE_FILLERS_DEFAULTS } from '../functions/engines/document/reading/restoreFillers.ts';
-import { digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
+import { digitHeights, digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
 import { NAME_END_DEFAULTS, NAME_END_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
@@ -67,10 +67,7 @@ const MIN_NAME_END_RATIO = NAME_END_DEFAULTS.minRatio;
 function borrowedZeroHeight(format: MrzFormat, lines: readonly string[], heights: ReadonlyArray<ReadonlyArray<number | null> | null>, line: number): number | null {
   const digitHeight = (li: number): number | null => {
     const h = heights[li];
-    const text = lines[li] ?? '';
-    if (!h) return null;
-    const padded = paddedFields(format).filter((f) => f.line === li);
-    const digits = [...text].flatMap((ch, i) => (ch >= '1' && ch <= '9' && typeof h[i] === 'number' && !padded.some((f) => i >= f.start && i < f.end) ? [h[i] as number] : []));
+    const digits = h ? digitHeights(format, lines[li] ?? '', h, li) : [];
     return digits.length < ZERO_SHAPES_DEFAULTS.minReference ? null : median(digits);
   };
   const own = digitHeight(line);

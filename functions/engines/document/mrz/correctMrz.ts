@@ -338,10 +338,10 @@ export function correctMrz(
   // shape favours the look-alike of the character read, all turned at once, if the field's check digit (and the
   // composite, if it verified) still verifies.
   // The composite does so for the positions no other check digit covers (TD1 and TD2 optional data), after the
-  // fields (TD1 optional data `77R93OO0` read `77R93000`, probe seed 11 `probe-0177`).
+  // fields, as the layouts list it last (TD1 optional data `77R93OO0` read `77R93000`, probe seed 11 `probe-0177`).
   const coveredByFields = new Set<string>();
   for (const g of groups) if (g.id !== 'composite') for (const p of positionsOf(g)) coveredByFields.add(`${p.line}:${p.index}`);
-  for (const group of composite ? [...groups.filter((g) => g !== composite), composite] : groups) {
+  for (const group of groups) {
     if (!verifies(group, work) || readConfidence(group.digit) < minProofDigitConfidence) continue;
     const changes = shapeTurns(group).filter((c) => group !== composite || !coveredByFields.has(`${c.line}:${c.index}`));
     if (changes.length < 2) continue;

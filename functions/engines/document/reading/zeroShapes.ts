@@ -78,18 +78,35 @@ export function digitLineScale(
   opts: ZeroShapesOptions = {},
 ): ((h: number) => number) | null {
   const { minReference, minGap } = { ...defaults, ...opts };
-  const padded = paddedFields(format).filter((f) => f.line === line);
   const letters: number[] = [];
-  const digits: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const h = heights[i];
-    if (typeof h !== 'number') continue;
     const ch = text[i] as string;
     // `C` may be a filler (restoreFillers.ts), `O` and `Q` a zero: neither is a reference.
-    if (ch >= 'A' && ch <= 'Z' && !'COQ'.includes(ch)) letters.push(h);
-    else if (ch >= '1' && ch <= '9' && !padded.some((f) => i >= f.start && i < f.end)) digits.push(h);
+    if (typeof h === 'number' && ch >= 'A' && ch <= 'Z' && !'COQ'.includes(ch)) letters.push(h);
   }
-  return shareScale(letters, digits, minReference, minGap);
+  return shareScale(letters, digitHeights(format, text, heights, line), minReference, minGap);
+}
+
+/**
+ * The heights of line `line`'s digits read other than `0`, outside the fields ICAO pads with fillers (whose digits
+ * may be fillers misread): the digit reference of {@link digitLineScale}.
+ *
+ * @param format - the MRZ format
+ * @param text - the line as decoded
+ * @param heights - per position, the glyph height in pixels (null where unmeasured; image/glyphHeights.ts)
+ * @param line - the line's index in the format (0-based)
+ * @returns the heights in pixels, in line order
+ */
+export function digitHeights(format: MrzFormat, text: string, heights: ReadonlyArray<number | null>, line: number): number[] {
+  const padded = paddedFields(format).filter((f) => f.line === line);
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const h = heights[i];
+    const ch = text[i] as string;
+    if (typeof h === 'number' && ch >= '1' && ch <= '9' && !padded.some((f) => i >= f.start && i < f.end)) out.push(h);
+  }
+  return out;
 }
 
 /**
