@@ -1,7 +1,7 @@
 /**
  * `npm run eval:glyph-heights`: measures how well glyph heights (functions/engines/document/image/glyphHeights.ts)
  * tell MRZ fillers from the characters the recogniser mistakes them for, the evidence behind the thresholds of
- * reading/restoreFillers.ts and reading/zeroShapes.ts (and the recogniser's filler evidence behind restoreNameEnd of
+ * reading/restoreFillers.ts and reading/zeroShapes.ts (and the recogniser's filler evidence behind restoreNameFillers of
  * reading/restoreSeparator.ts), and writes it into docs/accuracy.md ("Glyph heights of MRZ fillers").
  *
  * - Data: the labelled sets under `--data` (default `../shared/data/documents`) and each `--synthetic DIR` (a set of
@@ -18,8 +18,9 @@
  *   These are measured as the engine measures them, in the line image with its margin (LineReading `margined`).
  *   On lines without zeros at digit-only positions, the same zeros also against a zero height borrowed from the
  *   window's other lines (`borrowedZeroHeight` below): an experiment the engine does not ship, kept as its evidence.
- * - Letters ending a name component: the recogniser's probability of the filler over that of the letter read, for
- *   genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameEnd`).
+ * - Letters of name fields followed by a filler: the recogniser's probability of the filler over that of the letter
+ *   read, for genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameFillers`);
+ *   and every `K` of a name field, by that ratio and its share on the name scale together (restoreFillers.ts).
  *
  * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
  */
@@ -40,7 +41,7 @@ import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/readi
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale, RESTORE_FILLERS_DEFAULTS } from '../functions/engines/document/reading/restoreFillers.ts';
 import { digitHeights, digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
-import { NAME_END_DEFAULTS, NAME_END_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
+import { fillerRatio, NAME_FILLERS_DEFAULTS, NAME_FILLERS_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -55,7 +56,7 @@ const { values: args } = parseArgs({
 /** The shipped bounds the evidence is counted against. */
 const MAX_SHARE: number = RESTORE_FILLERS_DEFAULTS.maxShare;
 const { maxShare: MAX_ZERO_SHARE, maxZeroRatio: MAX_ZERO_RATIO, minDigitShare: MIN_DIGIT_SHARE } = ZERO_SHAPES_DEFAULTS;
-const MIN_NAME_END_RATIO = NAME_END_DEFAULTS.minRatio;
+const MIN_NAME_FILLER_RATIO = NAME_FILLERS_DEFAULTS.minRatio;
 
 /**
  * The zero height a line without zeros at digit-only positions could borrow from the window's other lines (an
@@ -101,12 +102,15 @@ interface Tally {
   genuineZeroBorrowed: number[];
   letterOAsZeroUnreferenced: number[];
   genuineZeroUnreferenced: number[];
-  /** Per letter read at the end of a name component (a `<` follows), the filler's probability over the letter's. */
-  genuineEnd: Record<string, number[]>;
-  fillerAsEnd: Record<string, number[]>;
+  /** Per letter read in a name field, the filler's probability over the letter's. */
+  genuineName: Record<string, number[]>;
+  fillerAsName: Record<string, number[]>;
+  /** Per `K` read in a name field: its share on the line's name scale (null: none) and the filler's ratio. */
+  genuineK: Array<{ share: number | null; ratio: number }>;
+  fillerAsK: Array<{ share: number | null; ratio: number }>;
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], letterOAsZeroBorrowed: [], genuineZeroBorrowed: [], letterOAsZeroUnreferenced: [], genuineZeroUnreferenced: [], genuineEnd: {}, fillerAsEnd: {} });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], letterOAsZeroBorrowed: [], genuineZeroBorrowed: [], letterOAsZeroUnreferenced: [], genuineZeroUnreferenced: [], genuineName: {}, fillerAsName: {}, genuineK: [], fillerAsK: [] });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -141,16 +145,19 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
       const scale = nameLineScale(text, h);
       const letters = [...text].flatMap((ch, i) => (ch >= 'A' && ch <= 'Z' && ch !== 'C' && typeof h[i] === 'number' ? [h[i] as number] : []));
       for (const f of names) {
-        // Letters ending a name component: the evidence of restoreNameEnd (restoreSeparator.ts).
-        for (let i = f.start; i < f.end - 1; i++) {
+        // Letters of the name field: followed by a filler or ending it, the evidence of restoreNameFillers
+        // (restoreSeparator.ts); every `K`, with its height, the evidence of restoreFillers.
+        for (let i = f.start; i < f.end; i++) {
           const read = text[i] as string;
-          if (read < 'A' || read > 'Z' || text[i + 1] !== '<') continue;
-          const alts = alternatives[li]?.alternatives[i] ?? [];
-          const p = alts.find((a) => a.char === read)?.p ?? 0;
-          if (p <= 0) continue;
-          const ratio = (alts.find((a) => a.char === '<')?.p ?? 0) / p;
-          if (t0[i] === read) (t.genuineEnd[read] ??= []).push(ratio);
-          else if (t0[i] === '<') (t.fillerAsEnd[read] ??= []).push(ratio);
+          if (read < 'A' || read > 'Z') continue;
+          const ratio = fillerRatio(alternatives[li]?.alternatives[i], read);
+          if (read === 'K' && (t0[i] === 'K' || t0[i] === '<')) {
+            const hi = h[i];
+            (t0[i] === 'K' ? t.genuineK : t.fillerAsK).push({ share: scale && typeof hi === 'number' ? scale(hi) : null, ratio });
+          }
+          if (i + 1 < f.end && text[i + 1] !== '<') continue;
+          if (t0[i] === read) (t.genuineName[read] ??= []).push(ratio);
+          else if (t0[i] === '<') (t.fillerAsName[read] ??= []).push(ratio);
         }
         for (let i = f.start; i < f.end; i++) {
           const hi = h[i];
@@ -271,15 +278,21 @@ async function main(): Promise<void> {
       `${unreferenced(t.letterOAsZeroUnreferenced).length}: ${below(unreferenced(t.letterOAsZeroUnreferenced), MAX_ZERO_SHARE)} below`,
       `${unreferenced(t.genuineZeroUnreferenced).length}: ${below(unreferenced(t.genuineZeroUnreferenced), MAX_ZERO_SHARE)} below`,
     ]);
-    const ends = (r: Record<string, number[]>, keep: (ch: string) => boolean) => Object.entries(r).flatMap(([ch, xs]) => (keep(ch) ? xs : []));
-    const other = (ch: string) => !NAME_END_KEPT.includes(ch);
-    const atOrAbove = (xs: readonly number[]) => xs.filter((x) => x >= MIN_NAME_END_RATIO).length;
-    const g = ends(t.genuineEnd, other), f = ends(t.fillerAsEnd, other);
+    const letters = (r: Record<string, number[]>, keep: (ch: string) => boolean) => Object.entries(r).flatMap(([ch, xs]) => (keep(ch) ? xs : []));
+    const other = (ch: string) => !NAME_FILLERS_KEPT.includes(ch);
+    const atOrAbove = (xs: readonly number[]) => xs.filter((x) => x >= MIN_NAME_FILLER_RATIO).length;
+    const g = letters(t.genuineName, other), f = letters(t.fillerAsName, other);
+    const c = (r: Record<string, number[]>) => r.C ?? [];
+    const both = (ks: ReadonlyArray<{ share: number | null; ratio: number }>) => ks.filter((k) => k.share !== null && k.share < MAX_SHARE && k.ratio >= MIN_NAME_FILLER_RATIO).length;
     endRows.push([
       set.name,
       `${g.length}: ${atOrAbove(g)} at or above, max ${fmt3(max(g))}`,
       `${f.length}: ${atOrAbove(f)} at or above, min ${fmt3(min(f))}`,
-      ...[...NAME_END_KEPT].flatMap((ch) => [`${t.genuineEnd[ch]?.length ?? 0}: max ${fmt3(max(t.genuineEnd[ch] ?? []))}`, `${t.fillerAsEnd[ch]?.length ?? 0}: min ${fmt3(min(t.fillerAsEnd[ch] ?? []))}`]),
+      `${c(t.genuineName).length}: ${atOrAbove(c(t.genuineName))} at or above, max ${fmt3(max(c(t.genuineName)))}`,
+      `${c(t.fillerAsName).length}: ${atOrAbove(c(t.fillerAsName))} at or above`,
+      ...[...NAME_FILLERS_KEPT].flatMap((ch) => [`${t.genuineName[ch]?.length ?? 0}: ${atOrAbove(t.genuineName[ch] ?? [])} at or above, max ${fmt3(max(t.genuineName[ch] ?? []))}`, `${t.fillerAsName[ch]?.length ?? 0}: ${atOrAbove(t.fillerAsName[ch] ?? [])} at or above`]),
+      `${t.genuineK.length}: ${both(t.genuineK)} both`,
+      `${t.fillerAsK.length}: ${both(t.fillerAsK)} both`,
     ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
@@ -306,9 +319,9 @@ async function main(): Promise<void> {
     '',
     markdownTable(['set', 'letters `O` read as `0`: height / borrowed zero height', 'genuine zeros read as `0`: height / borrowed zero height', 'the same letters `O`: on the line scale', 'the same genuine zeros: on the line scale'], borrowedRows),
     '',
-    `Letters read at the end of a name component (a filler follows; restoreSeparator.ts \`restoreNameEnd\`, which acts on the last letters of a name): the recogniser's probability of the filler over that of the letter read, at the letter's frames. "At or above": at or above the shipped \`minRatio\` ${MIN_NAME_END_RATIO} (the letter is then taken for a filler, except \`K\` and \`C\`, which the rule never changes).`,
+    `Letters read in name fields followed by a filler or ending the field (restoreSeparator.ts \`restoreNameFillers\`): the recogniser's probability of the filler over that of the letter read, at the letter's frames. "At or above": at or above the shipped \`minRatio\` ${MIN_NAME_FILLER_RATIO} (the letter is then taken for a filler, except \`${NAME_FILLERS_KEPT}\`, which the rule never changes). The \`C\`s are also counted among the letters other than \`${NAME_FILLERS_KEPT}\`. "Both": of every \`K\` read in a name field, those below the shipped \`maxShare\` ${MAX_SHARE} on the line's name scale (table above) and at or above \`minRatio\`, which restoreFillers.ts turns into a filler.`,
     '',
-    markdownTable(['set', 'genuine letters other than `K`, `C`', 'fillers read as such letters', 'genuine `K`', 'fillers read `K`', 'genuine `C`', 'fillers read `C`'], endRows),
+    markdownTable(['set', 'genuine letters other than `K`', 'fillers read as such letters', 'genuine `C`', 'fillers read `C`', 'genuine `K`', 'fillers read `K`', 'genuine `K`: both', 'fillers read `K`: both'], endRows),
     '',
   ].join('\n');
   console.log(body);

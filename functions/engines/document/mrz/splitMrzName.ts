@@ -14,7 +14,10 @@ export interface MrzName {
  * second `<<` after the one that ends the primary identifier: ICAO allows neither inside a name, so anything after
  * them is OCR noise in the fillers and is ignored (the Australian specimen of ../shared/data/documents under a light
  * spot, `eval:document --glare 0.6`, read `CITIZEN<<JANE<<AAAAAAA<<<<AAAAA…`, and JANE had been returned as
- * `JANE AAAAAAA`). A field without `<<` holds only a primary identifier. Truncated names stay truncated (the MRZ
+ * `JANE AAAAAAA`). One exception: when the first run of fillers after the primary identifier is exactly three long
+ * and two letters follow it, it is taken for the separator with a filler too many, which the fixed-length decoding
+ * inserts now and then (synthetic seed 99 `syn-0158`, a clean 918-pixel page: `OLIVEIRA<<NOAH<ZOE` read
+ * `OLIVEIRA<<<NOAH<ZOE`, and the given names were dropped). A field without `<<` holds only a primary identifier. Truncated names stay truncated (the MRZ
  * does not say what was cut).
  *
  * @param field - the name characters of the MRZ (TD3/TD2 line 1 from position 6, TD1 line 3)
@@ -31,9 +34,10 @@ export function splitMrzName(field: string): MrzName {
 
 /**
  * Where {@link splitMrzName} finds the name in an MRZ name field: it starts after any leading fillers; a run of three
- * or more `<` ends it, and so does a second `<<` after the separator `<<` that ends the primary identifier; trailing
- * fillers are not part of it. Also used where the engine acts on a name's last letters (reading/restoreSeparator.ts
- * `restoreNameEnd`, reading/nameGaps.ts), so that they act where the parser ends the name.
+ * or more `<` ends it (except a first run of exactly three followed by two letters: the separator, with the given names
+ * after it), and so does a second `<<` after the separator `<<` that ends the primary identifier; trailing
+ * fillers are not part of it. Also used where the engine counts the characters dropped in a name (reading/nameGaps.ts),
+ * so that it counts where the parser ends the name.
  *
  * @param field - the name characters of the MRZ
  * @returns indices into `field`: `start` (first character of the name), `separator` (the `<<` after the primary
@@ -41,9 +45,14 @@ export function splitMrzName(field: string): MrzName {
  * @example mrzNameExtent('ERIKSSON<<ANNA<MARIA<<<<<<<<<<') // { start: 0, separator: 8, end: 20 }
  */
 export function mrzNameExtent(field: string): { start: number; separator: number; end: number } {
-  const run = field.indexOf('<<<');
+  const leading = field.length - field.replace(/^<+/, '').length;
+  // The first run of fillers after the primary identifier, when exactly three long and followed by a name, is the
+  // separator with one filler too many.
+  const first = field.indexOf('<<', leading);
+  const widened = first !== -1 && /^<<<[A-Z]{2}/.test(field.slice(first)) ? first + 3 : 0;
+  const run = field.indexOf('<<<', widened);
   const limit = run === -1 ? field.length : run;
-  const start = Math.min(limit, field.length - field.replace(/^<+/, '').length);
+  const start = Math.min(limit, leading);
   const inName = field.slice(0, limit);
   const separator = inName.indexOf('<<', start);
   const next = separator === -1 ? -1 : inName.indexOf('<<', separator + 2);

@@ -20,7 +20,7 @@ import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { zeroShapes } from './zeroShapes.ts';
 import { restoreFillers, restorePadding, takesRestoredPadding } from './restoreFillers.ts';
-import { restoreNameEnd, restoreSeparator } from './restoreSeparator.ts';
+import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
 import { nameGaps } from './nameGaps.ts';
 
 /** An MRZ read from an image. */
@@ -28,7 +28,8 @@ export interface MrzZoneReading {
   readonly format: MrzFormat;
   /**
    * The lines as decoded, before check-digit corrections (with fillers restored by their glyph height, see
-   * restoreFillers.ts, and a name separator and name endings read as letters restored, see restoreSeparator.ts).
+   * restoreFillers.ts, and a name separator and fillers before fillers read as letters restored, see
+   * restoreSeparator.ts).
    */
   readonly readLines: readonly string[];
   /** The MRZ after check-digit-proven corrections, parsed. */
@@ -99,8 +100,8 @@ interface Candidate {
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
- *    their glyph height, restoreFillers.ts; a surname separator, or fillers after a name, read as letters,
- *    restoreSeparator.ts), and corrected where check digits prove it (also filler-sized characters of optional
+ *    their glyph height, and as `K` by height and the recogniser's doubt, restoreFillers.ts; a surname separator,
+ *    or fillers before fillers, read as letters, restoreSeparator.ts), and corrected where check digits prove it (also filler-sized characters of optional
  *    data, `restorePadding`, and zeros drawn letter-sized where letters are allowed, zeroShapes.ts); readings that
  *    cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one; between readings of one
@@ -541,11 +542,11 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     if (!decoded) return null;
     const measured = heightsOf(c.reading, decoded);
     const names = lineFieldsOf(format, i).names;
-    // Fillers of names read as `C` (restoreFillers.ts), then a name separator read as a letter and fillers read as
-    // letters after a name (restoreSeparator.ts).
-    const filled = measured ? restoreFillers(decoded.text, measured, names).text : decoded.text;
-    const separated = restoreSeparator(filled, decoded.alternatives, names).text;
-    const line = restoreNameEnd(separated, decoded.alternatives, names).text;
+    // Fillers of names read as `C` or `K` (restoreFillers.ts), then fillers read as letters before other fillers and
+    // a name separator read as a letter (restoreSeparator.ts).
+    const sized = measured ? restoreFillers(decoded.text, measured, names, decoded.alternatives).text : decoded.text;
+    const filled = restoreNameFillers(sized, decoded.alternatives, names).text;
+    const line = restoreSeparator(filled, decoded.alternatives, names).text;
     lines.push(line);
     gaps += nameGaps(line, decoded.frames, names);
     heights.push(measured);

@@ -2,7 +2,9 @@ import type { MrzFormat } from '../constants.ts';
 import { median } from '../image/glyphHeights.ts';
 import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { MRZ_LAYOUTS } from '../mrz/layouts.ts';
+import type { Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
+import { fillerRatio, NAME_FILLERS_DEFAULTS } from './restoreSeparator.ts';
 
 /** Options of {@link restoreFillers}. */
 export interface RestoreFillersOptions {
@@ -71,7 +73,7 @@ export function nameLineScale(text: string, heights: ReadonlyArray<number | null
 }
 
 /**
- * Turns back into fillers the `C`s of a line's name fields whose glyphs are filler-sized. The MRZ filler `<` of
+ * Turns back into fillers the `C`s (and doubted `K`s) of a line's name fields whose glyphs are filler-sized. The MRZ filler `<` of
  * OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital letter (0.81
  * of the letter height at the median on the real specimens, 0.84 on the synthetic sets; `npm run eval:glyph-heights`), open to
  * the right like a `C`. On blurred, low-resolution captures the recogniser (trained on general text, where `<` is
@@ -84,15 +86,26 @@ export function nameLineScale(text: string, heights: ReadonlyArray<number | null
  * `(h - filler) / (letter - filler) < maxShare` becomes `<`. Lines with fewer than `minReference` of either, or
  * whose two heights differ by less than `minGap`, are left as read.
  *
+ * A `K` becomes `<` on the same height test only where the recogniser also gave the filler at least `minRatio` of
+ * the `K`'s probability (restoreSeparator.ts {@link NAME_FILLERS_DEFAULTS}): the recogniser's second choice at a
+ * filler is a `K`, and a clean synthetic card (seed 31 `syn-0029`, 1199 px) read `YUKI<ANNA<<<` as `YUKI<ANNAK<<`,
+ * its `K` 28 px high between fillers of 30-36 px and letters of 41. Neither test alone tells a `K` from a filler: the
+ * arms of a blurred `K` end thin, and genuine `K`s measure as low as fillers; the recogniser gives the filler up to
+ * 0.59 of a genuine `K`'s probability. Together they changed no genuine `K` of the sets `npm run eval:glyph-heights`
+ * measures (docs/accuracy.md, "Glyph heights of MRZ fillers", last table, columns "both").
+ *
  * @param text - the line as decoded (MRZ characters, the layout's length)
  * @param heights - per position, the glyph's ink height in pixels, or null where unmeasured (image/glyphHeights.ts)
  * @param names - the line's name fields (decodeMrzLine.ts `lineFieldsOf`)
+ * @param alternatives - per position, the allowed characters with their probabilities (decodeFixedLength's
+ *   `alternatives`); without them no `K` is changed
  * @returns the line with the restored fillers, and their positions (0-based, ascending; empty when nothing changed)
  */
 export function restoreFillers(
   text: string,
   heights: ReadonlyArray<number | null>,
   names: readonly Span[],
+  alternatives: ReadonlyArray<readonly Alternative[]> = [],
   opts: RestoreFillersOptions = {},
 ): { text: string; restored: number[] } {
   const { maxShare } = { ...defaults, ...opts };
@@ -105,8 +118,9 @@ export function restoreFillers(
   for (const span of names) {
     for (let i = span.start; i < span.end; i++) {
       const h = heights[i];
-      if (chars[i] !== 'C' || h === null || h === undefined) continue;
-      if (share(h) < maxShare) {
+      const ch = chars[i] as string;
+      if ((ch !== 'C' && ch !== 'K') || h === null || h === undefined) continue;
+      if (share(h) < maxShare && (ch === 'C' || fillerRatio(alternatives[i], ch) >= NAME_FILLERS_DEFAULTS.minRatio)) {
         chars[i] = '<';
         restored.push(i);
       }

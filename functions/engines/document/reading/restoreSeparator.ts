@@ -1,6 +1,17 @@
 import type { Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
-import { mrzNameExtent } from '../mrz/splitMrzName.ts';
+
+/**
+ * The recogniser's probability of the filler `<` over that of the character read, at that character's frames: 0 when
+ * the filler is not among the alternatives, and 0 when the character read has no probability.
+ *
+ * @param alts - the allowed characters at one position with their probabilities (decodeFixedLength's `alternatives`)
+ * @param read - the character read there
+ */
+export function fillerRatio(alts: readonly Alternative[] | undefined, read: string): number {
+  const p = alts?.find((a) => a.char === read)?.p ?? 0;
+  return p > 0 ? (alts?.find((a) => a.char === '<')?.p ?? 0) / p : 0;
+}
 
 /** Options of {@link restoreSeparator}. */
 export interface RestoreSeparatorOptions {
@@ -58,10 +69,7 @@ export function restoreSeparator(
       const left = name.slice(0, name[i - 1] === '<' ? i - 1 : i);
       const right = name.slice(name[i + 1] === '<' ? i + 2 : i + 1);
       if (!/[A-Z]$/.test(left) || !/^[A-Z]/.test(right)) continue;
-      const alts = alternatives[span.start + i] ?? [];
-      const read = alts.find((a) => a.char === ch)?.p ?? 0;
-      const filler = alts.find((a) => a.char === '<')?.p ?? 0;
-      const ratio = read > 0 ? filler / read : 0;
+      const ratio = fillerRatio(alternatives[span.start + i], ch);
       if (ratio >= minRatio && (!best || ratio > best.ratio)) best = { at: span.start + i, ratio };
     }
   }
@@ -69,42 +77,45 @@ export function restoreSeparator(
   return { text: `${text.slice(0, best.at)}<${text.slice(best.at + 1)}`, restored: best.at };
 }
 
-/** Options of {@link restoreNameEnd}. */
-export interface RestoreNameEndOptions {
+/** Options of {@link restoreNameFillers}. */
+export interface RestoreNameFillersOptions {
   /**
    * Smallest ratio of the filler's probability to the probability of the letter read (both at the letter's frames)
-   * for the last letter of a name to be taken for a filler. `npm run eval:glyph-heights` reports the evidence
-   * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table; letters ending a name component as the fixed-length
-   * decoder reads them): on the shared real specimens, the synthetic sets of seeds 4242 and 7 and the probe set of
-   * seed 3, none of the 1434 genuine letters other than `K` and `C` gave the filler 0.05 of its own probability (the
-   * highest 0.032); of the 3 fillers read as such letters, the `S` of seed 7 gave 0.20, the 2 on the real specimens
-   * under 0.01, and stay. Chosen on an earlier debugging run over those sets and seed 31 (where `OLGAS` gave 0.37).
+   * for a letter of a name field to be taken for a filler. `npm run eval:glyph-heights` reports the evidence
+   * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table; letters followed by a filler): on the shared real
+   * specimens, the synthetic sets of seeds 4242 and 7 and the probe set of seed 3, none of the 1438 genuine letters
+   * other than `K` gave the filler 0.05 of its own probability (the highest 0.032), and 15 of the 20 fillers read as
+   * such letters did (2026-11-26). Chosen on an earlier debugging run over those sets and seed 31, for the rule this
+   * one replaces (letters ending a name only).
    * @default 0.05
    */
   readonly minRatio?: number;
 }
 
-/** The defaults of {@link RestoreNameEndOptions} (also read by scripts/eval-glyph-heights.ts). */
-export const NAME_END_DEFAULTS = { minRatio: 0.05 } as const;
-const nameEndDefaults = NAME_END_DEFAULTS;
+/** The defaults of {@link RestoreNameFillersOptions} (also read by scripts/eval-glyph-heights.ts). */
+export const NAME_FILLERS_DEFAULTS = { minRatio: 0.05 } as const;
 
 /**
- * Letters never turned into a filler by {@link restoreNameEnd}: the recogniser's evidence cannot tell a genuine
- * `K` from a filler (it gave the filler up to 0.44 of a genuine final `K`'s probability, 27 measured by
- * `npm run eval:glyph-heights`, and 0.73 for the filler read `K` in `ANNAK` on seed 31), and a single genuine final
- * `C` was measured (fillers read `C` are turned back by their glyph height, restoreFillers.ts).
+ * Letters never turned into a filler by {@link restoreNameFillers}: the recogniser's evidence alone cannot tell a
+ * genuine `K` from a filler (it gave the filler up to 0.59 of a genuine `K`'s probability in names, measured while
+ * debugging on synthetic seeds 31, 99 and 4242, 2026-11-26; `npm run eval:glyph-heights` reports it). restoreFillers.ts
+ * judges a `K` by its height as well.
  */
-export const NAME_END_KEPT = 'KC';
+export const NAME_FILLERS_KEPT = 'K';
 
 /**
- * Turns back into fillers the last letters of a name that the recogniser read where a filler is printed: in the
- * filler run after a name (ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`), a blurred chevron is now and then
- * read as `S` (`OLGA<<<<` read `OLGASS<<`). Names carry no check digit. The name's last letter, where the parser ends
- * the name (mrz/splitMrzName.ts `mrzNameExtent`: before the `<<` that follows the given names, before the `<<<` when
- * no given name follows the separator, or before the fillers ending the field), becomes a filler when the letter before it is a
- * letter too, it is not one of {@link NAME_END_KEPT}, and the recogniser gave the filler at least `minRatio` of the
- * letter's probability; repeated on the new last letter. Letters further in the filler run (which the parser
- * ignores) and a name that fills its field are left as read.
+ * Turns back into fillers the letters of a name field that the recogniser read where a filler is printed: a letter
+ * followed by a filler (or ending the field) becomes one when the recogniser gave the filler at least `minRatio` of
+ * the letter's probability, walking from the field's end so that a letter turned into a filler lets the one before it
+ * be judged. ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`, and names carry no check digit; on blurred
+ * captures the recogniser reads a chevron as `S`, `E` or `C` (`OLGA<<<<` read `OLGASS<<`, synthetic seed 7 `syn-0096`;
+ * `C`s are also turned back by their height where the line has enough fillers read as such, restoreFillers.ts).
+ * A run of letters to the field's end whose last letter the recogniser did not doubt stays (`ELENA<<<…` read
+ * `ELENACCCCCKCCCC…`, seed 99 `syn-0026`). `npm run eval:glyph-heights` reports the evidence
+ * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table). A letter before a letter is never changed: the
+ * rule first acted on every letter of the field, and took the `X` of `HOLM<<XAVIER` for a filler (probe seed 6
+ * `probe-0029`). `K` is left to restoreFillers.ts ({@link NAME_FILLERS_KEPT}). Replaces the rule of 2026-11-25 that
+ * acted only on a name's last letters, other than `C` and `K`, after another letter.
  *
  * @param text - the line as decoded (the layout's length)
  * @param alternatives - per position, the allowed characters with their probabilities at its frames, most probable
@@ -112,27 +123,22 @@ export const NAME_END_KEPT = 'KC';
  * @param names - the line's name fields (decodeMrzLine.ts `lineFieldsOf`)
  * @returns the line with the fillers restored, and their positions (0-based, descending; empty when unchanged)
  */
-export function restoreNameEnd(
+export function restoreNameFillers(
   text: string,
   alternatives: ReadonlyArray<readonly Alternative[]>,
   names: readonly Span[],
-  opts: RestoreNameEndOptions = {},
+  opts: RestoreNameFillersOptions = {},
 ): { text: string; restored: number[] } {
-  const { minRatio } = { ...nameEndDefaults, ...opts };
+  const { minRatio } = { ...NAME_FILLERS_DEFAULTS, ...opts };
   const chars = [...text];
   const restored: number[] = [];
   for (const span of names) {
-    const field = chars.slice(span.start, span.end).join('');
-    const { end } = mrzNameExtent(field);
-    // A name that fills its field (or has no `<<` at all) keeps its last letter.
-    if (!field.includes('<<') || end === field.length) continue;
-    for (let at = span.start + end - 1; at - 1 >= span.start; at--) {
+    // From the field's end, so that a letter turned into a filler lets the one before it be judged.
+    for (let at = span.end - 1; at >= span.start; at--) {
       const ch = chars[at] as string;
-      if (!/^[A-Z]$/.test(ch) || NAME_END_KEPT.includes(ch) || !/^[A-Z]$/.test(chars[at - 1] as string)) break;
-      const alts = alternatives[at] ?? [];
-      const read = alts.find((a) => a.char === ch)?.p ?? 0;
-      const filler = alts.find((a) => a.char === '<')?.p ?? 0;
-      if (!(read > 0 && filler / read >= minRatio)) break;
+      const next = at + 1 < span.end ? chars[at + 1] : '<';
+      if (!/^[A-Z]$/.test(ch) || NAME_FILLERS_KEPT.includes(ch) || next !== '<') continue;
+      if (fillerRatio(alternatives[at], ch) < minRatio) continue;
       chars[at] = '<';
       restored.push(at);
     }

@@ -146,6 +146,12 @@ describe('splitMrzName (ICAO 9303 Part 3 §4.6)', () => {
     expect(splitMrzName('CITIZEN<<JANE<<AAAAAAA<<<<AAAAA<<<A<<AS')).toEqual({ lastName: 'CITIZEN', firstName: 'JANE', fullName: 'JANE CITIZEN' });
     expect(splitMrzName('ERIKSSON<<ANNA<MARIA<<K<<<<')).toMatchObject({ firstName: 'ANNA MARIA' });
   });
+  it('takes a first run of exactly three fillers followed by a name for the separator', () => {
+    expect(splitMrzName('OLIVEIRA<<<NOAH<ZOE<<<<<<<<<<<<<<<<<<<<<')).toEqual({ lastName: 'OLIVEIRA', firstName: 'NOAH ZOE', fullName: 'NOAH ZOE OLIVEIRA' });
+    expect(splitMrzName('OLIVEIRA<<<<NOAH<<<<<<<<<<<<<<<<<<<<<<<<').firstName).toBeNull();
+    expect(splitMrzName('SMITH<<<A<<<<<<<<<<<<<<<<<<<<<').firstName).toBeNull();
+    expect(splitMrzName('CITIZEN<<JANE<<<AAAA<<<<<<<<<<').firstName).toBe('JANE');
+  });
   it('keeps truncated names truncated', () => {
     expect(splitMrzName('MARTIN<<CHRISTELLE<HELENE<LAUR').firstName).toBe('CHRISTELLE HELENE LAUR');
   });
