@@ -17,8 +17,8 @@ export interface MrzName {
  * `JANE AAAAAAA`). One exception: when the first run of fillers after the primary identifier is exactly three long
  * and two letters follow it, it is taken for the separator with a filler too many, which the fixed-length decoding
  * inserts now and then (synthetic seed 99 `syn-0158`, a clean 918-pixel page: `OLIVEIRA<<NOAH<ZOE` read
- * `OLIVEIRA<<<NOAH<ZOE`, and the given names were dropped). A field without `<<` holds only a primary identifier. Truncated names stay truncated (the MRZ
- * does not say what was cut).
+ * `OLIVEIRA<<<NOAH<ZOE`, and the given names were dropped). A field without `<<` holds only a primary identifier.
+ * Truncated names stay truncated (the MRZ does not say what was cut).
  *
  * @param field - the name characters of the MRZ (TD3/TD2 line 1 from position 6, TD1 line 3)
  * @example splitMrzName('ERIKSSON<<ANNA<MARIA<<<<<<<<<<') // { lastName: 'ERIKSSON', firstName: 'ANNA MARIA', fullName: 'ANNA MARIA ERIKSSON' }

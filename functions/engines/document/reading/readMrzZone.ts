@@ -101,8 +101,9 @@ interface Candidate {
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
  *    their glyph height, and as `K` by height and the recogniser's doubt, restoreFillers.ts; a surname separator,
- *    or fillers before fillers, read as letters, restoreSeparator.ts), and corrected where check digits prove it (also filler-sized characters of optional
- *    data, `restorePadding`, and zeros drawn letter-sized where letters are allowed, zeroShapes.ts); readings that
+ *    or fillers before fillers, read as letters, restoreSeparator.ts), and corrected where check digits prove it
+ *    (also filler-sized characters of optional data, `restorePadding`, and zeros drawn letter-sized where letters
+ *    are allowed, zeroShapes.ts); readings that
  *    cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one; between readings of one
  *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, see

@@ -73,10 +73,10 @@ export function nameLineScale(text: string, heights: ReadonlyArray<number | null
 }
 
 /**
- * Turns back into fillers the `C`s (and doubted `K`s) of a line's name fields whose glyphs are filler-sized. The MRZ filler `<` of
- * OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital letter (0.81
- * of the letter height at the median on the real specimens, 0.84 on the synthetic sets; `npm run eval:glyph-heights`), open to
- * the right like a `C`. On blurred, low-resolution captures the recogniser (trained on general text, where `<` is
+ * Turns back into fillers the `C`s (and doubted `K`s) of a line's name fields whose glyphs are filler-sized. The
+ * MRZ filler `<` of OCR-B (ICAO Doc 9303 Part 3 §4.1, ISO 1073-2) is a chevron about four fifths as high as a capital
+ * letter (0.81 of the letter height at the median on the real specimens, 0.84 on the synthetic sets;
+ * `npm run eval:glyph-heights`), open to the right like a `C`. On blurred, low-resolution captures the recogniser (trained on general text, where `<` is
  * rare) reads it as `C`, often leaving the `<` next to nothing (a rule taking a `C` for a filler where the `<` had
  * at least 0.02 fixed no document of seeds 7 and 4242, 2026-11-22), so names came out as
  * `CHENCCLUCASCAHMED<CC<CE<CCCC`. Names carry no check digit; the glyph's height tells the two apart.
