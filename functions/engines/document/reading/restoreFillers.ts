@@ -91,7 +91,7 @@ export function nameLineScale(text: string, heights: ReadonlyArray<number | null
  * filler is a `K`, and a clean synthetic card (seed 31 `syn-0029`, 1199 px) read `YUKI<ANNA<<<` as `YUKI<ANNAK<<`,
  * its `K` 28 px high between fillers of 30-36 px and letters of 41. Neither test alone tells a `K` from a filler: the
  * arms of a blurred `K` end thin, and genuine `K`s measure as low as fillers; the recogniser gives the filler up to
- * 0.59 of a genuine `K`'s probability. Together they changed no genuine `K` of the sets `npm run eval:glyph-heights`
+ * 0.44 of a genuine `K`'s probability. Together they changed no genuine `K` of the sets `npm run eval:glyph-heights`
  * measures (docs/accuracy.md, "Glyph heights of MRZ fillers", last table, columns "both").
  *
  * @param text - the line as decoded (MRZ characters, the layout's length)

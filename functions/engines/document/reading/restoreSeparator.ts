@@ -97,9 +97,9 @@ export const NAME_FILLERS_DEFAULTS = { minRatio: 0.05 } as const;
 
 /**
  * Letters never turned into a filler by {@link restoreNameFillers}: the recogniser's evidence alone cannot tell a
- * genuine `K` from a filler (it gave the filler up to 0.59 of a genuine `K`'s probability in names, measured while
- * debugging on synthetic seeds 31, 99 and 4242, 2026-11-26; `npm run eval:glyph-heights` reports it). restoreFillers.ts
- * judges a `K` by its height as well.
+ * genuine `K` from a filler (it gave the filler up to 0.44 of the probability of a genuine `K` followed by a filler,
+ * 4 of the 10 of seed 4242 at 0.05 or more; `npm run eval:glyph-heights`, docs/accuracy.md, "Glyph heights of MRZ
+ * fillers", last table). restoreFillers.ts judges a `K` by its height as well.
  */
 export const NAME_FILLERS_KEPT = 'K';
 
