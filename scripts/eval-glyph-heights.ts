@@ -2,7 +2,8 @@
  * `npm run eval:glyph-heights`: measures how well glyph heights (functions/engines/document/image/glyphHeights.ts)
  * tell MRZ fillers from the characters the recogniser mistakes them for, the evidence behind the thresholds of
  * reading/restoreFillers.ts and reading/zeroShapes.ts (and the recogniser's filler evidence behind restoreNameFillers of
- * reading/restoreSeparator.ts), and writes it into docs/accuracy.md ("Glyph heights of MRZ fillers").
+ * reading/restoreSeparator.ts, and its `M` evidence behind reading/restoreLetterM.ts), and writes it into
+ * docs/accuracy.md ("Glyph heights of MRZ fillers").
  *
  * - Data: the labelled sets under `--data` (default `../shared/data/documents`) and each `--synthetic DIR` (a set of
  *   `npm run gen:documents`); only documents expected to be read whose labels give the MRZ lines.
@@ -21,6 +22,8 @@
  * - Letters of name fields followed by a filler: the recogniser's probability of the filler over that of the letter
  *   read, for genuine letters and for fillers read as letters (reading/restoreSeparator.ts `restoreNameFillers`);
  *   and every `K` of a name field, by that ratio and its share on the name scale together (restoreFillers.ts).
+ * - Letters of name fields: the recogniser's probability of `M` over that of the letter read, for genuine `N`, `R`
+ *   and `H` and for `M`s read as letters (reading/restoreLetterM.ts).
  *
  * Options: --data DIR, --synthetic DIR (repeatable), --no-write.
  */
@@ -41,6 +44,7 @@ import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/readi
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale, RESTORE_FILLERS_DEFAULTS } from '../functions/engines/document/reading/restoreFillers.ts';
 import { digitHeights, digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
+import { alternativeRatio, LETTER_M_DEFAULTS, LETTER_M_LOOK_ALIKES } from '../functions/engines/document/reading/restoreLetterM.ts';
 import { fillerRatio, NAME_FILLERS_DEFAULTS, NAME_FILLERS_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
@@ -57,6 +61,9 @@ const { values: args } = parseArgs({
 const MAX_SHARE: number = RESTORE_FILLERS_DEFAULTS.maxShare;
 const { maxShare: MAX_ZERO_SHARE, maxZeroRatio: MAX_ZERO_RATIO, minDigitShare: MIN_DIGIT_SHARE } = ZERO_SHAPES_DEFAULTS;
 const MIN_NAME_FILLER_RATIO = NAME_FILLERS_DEFAULTS.minRatio;
+const MIN_M_RATIO: number = LETTER_M_DEFAULTS.minRatio;
+/** The letters the `M` table reports: those restoreLetterM turns, and the look-alikes it leaves (their evidence). */
+const M_COLUMNS = [...new Set([...LETTER_M_LOOK_ALIKES, 'R', 'H'])];
 
 /**
  * The zero height a line without zeros at digit-only positions could borrow from the window's other lines (an
@@ -108,9 +115,12 @@ interface Tally {
   /** Per `K` read in a name field: its share on the line's name scale (null: none) and the filler's ratio. */
   genuineK: Array<{ share: number | null; ratio: number }>;
   fillerAsK: Array<{ share: number | null; ratio: number }>;
+  /** Per letter read in a name field where `M` is printed or the letter itself: the recogniser's `M` over the letter. */
+  genuineMLike: Record<string, number[]>;
+  letterMAs: Record<string, number[]>;
 }
 
-const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], letterOAsZeroBorrowed: [], genuineZeroBorrowed: [], letterOAsZeroUnreferenced: [], genuineZeroUnreferenced: [], genuineName: {}, fillerAsName: {}, genuineK: [], fillerAsK: [] });
+const newTally = (): Tally => ({ documents: 0, fillerToLetter: [], fillerAsC: [], genuineC: [], genuineKES: { K: [], E: [], S: [] }, fillerAsKES: 0, fillerAsDigit: [], genuineDigit: [], letterOAsZero: [], genuineZero: [], zeroAsLetterO: [], genuineLetterO: [], letterOAsZeroRatio: [], genuineZeroRatio: [], letterOAsZeroBorrowed: [], genuineZeroBorrowed: [], letterOAsZeroUnreferenced: [], genuineZeroUnreferenced: [], genuineName: {}, fillerAsName: {}, genuineK: [], fillerAsK: [], genuineMLike: {}, letterMAs: {} });
 
 async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]): Promise<Tally> {
   const t = newTally();
@@ -154,6 +164,11 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           if (read === 'K' && (t0[i] === 'K' || t0[i] === '<')) {
             const hi = h[i];
             (t0[i] === 'K' ? t.genuineK : t.fillerAsK).push({ share: scale && typeof hi === 'number' ? scale(hi) : null, ratio });
+          }
+          if (read !== 'M' && (t0[i] === 'M' || t0[i] === read)) {
+            const mRatio = alternativeRatio(alternatives[li]?.alternatives[i], 'M', read);
+            (t0[i] === 'M' ? t.letterMAs : t.genuineMLike)[read] ??= [];
+            (t0[i] === 'M' ? t.letterMAs : t.genuineMLike)[read]?.push(mRatio);
           }
           if (i + 1 < f.end && text[i + 1] !== '<') continue;
           if (t0[i] === read) (t.genuineName[read] ??= []).push(ratio);
@@ -247,6 +262,7 @@ async function main(): Promise<void> {
   const zeroRatioRows: string[][] = [];
   const borrowedRows: string[][] = [];
   const endRows: string[][] = [];
+  const mRows: string[][] = [];
   for (const set of sets) {
     const t = await measureSet(set.dir, reader);
     rows.push([
@@ -294,6 +310,15 @@ async function main(): Promise<void> {
       `${t.genuineK.length}: ${both(t.genuineK)} both`,
       `${t.fillerAsK.length}: ${both(t.fillerAsK)} both`,
     ]);
+    const atOrAboveM = (xs: readonly number[]) => xs.filter((x) => x >= MIN_M_RATIO).length;
+    mRows.push([
+      set.name,
+      ...M_COLUMNS.flatMap((ch) => [
+        `${t.genuineMLike[ch]?.length ?? 0}: ${atOrAboveM(t.genuineMLike[ch] ?? [])} at or above, max ${fmt3(max(t.genuineMLike[ch] ?? []))}`,
+        `${t.letterMAs[ch]?.length ?? 0}: ${atOrAboveM(t.letterMAs[ch] ?? [])} at or above, min ${fmt3(min(t.letterMAs[ch] ?? []))}`,
+      ]),
+      `${Object.entries(t.letterMAs).flatMap(([ch, xs]) => (M_COLUMNS.includes(ch) ? [] : xs)).length}`,
+    ]);
     kesRows.push([set.name, String(t.fillerAsKES), ...(['K', 'E', 'S'] as const).map((k) => `${t.genuineKES[k]?.length ?? 0}: min ${fmt(min(t.genuineKES[k] ?? []))}`)]);
     console.log(rows[rows.length - 1]?.join(' | '));
   }
@@ -322,6 +347,10 @@ async function main(): Promise<void> {
     `Letters read in name fields followed by a filler or ending the field (restoreSeparator.ts \`restoreNameFillers\`): the recogniser's probability of the filler over that of the letter read, at the letter's frames. "At or above": at or above the shipped \`minRatio\` ${MIN_NAME_FILLER_RATIO} (the letter is then taken for a filler, except \`${NAME_FILLERS_KEPT}\`, which the rule never changes). The \`C\`s are also counted among the letters other than \`${NAME_FILLERS_KEPT}\`. "Both": of every \`K\` read in a name field, those below the shipped \`maxShare\` ${MAX_SHARE} on the line's name scale (table above) and at or above \`minRatio\`, which restoreFillers.ts turns into a filler.`,
     '',
     markdownTable(['set', 'genuine letters other than `K`', 'fillers read as such letters', 'genuine `C`', 'fillers read `C`', 'genuine `K`', 'fillers read `K`', 'genuine `K`: both', 'fillers read `K`: both'], endRows),
+    '',
+    `### Letters M read as N\n\nLetters read in name fields (reading/restoreLetterM.ts): the recogniser's probability of \`M\` over that of the letter read, at the letter's frames, where the letter is printed (genuine) and where an \`M\` is. "At or above": at or above the shipped \`minRatio\` ${MIN_M_RATIO} (an \`N\` is then taken for an \`M\`; \`R\` and \`H\` never are). Only the line read whole from the quads found is measured; the engine also reads some lines in windows, whose misreadings differ.`,
+    '',
+    markdownTable(['set', ...M_COLUMNS.flatMap((ch) => [`genuine \`${ch}\``, `\`M\` read \`${ch}\``]), '`M` read as other letters'], mRows),
     '',
   ].join('\n');
   console.log(body);

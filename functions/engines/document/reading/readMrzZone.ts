@@ -20,7 +20,9 @@ import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { zeroShapes } from './zeroShapes.ts';
 import { restoreFillers, restorePadding, takesRestoredPadding } from './restoreFillers.ts';
+import { restoreLetterM } from './restoreLetterM.ts';
 import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
+import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
 
 /** An MRZ read from an image. */
@@ -28,8 +30,8 @@ export interface MrzZoneReading {
   readonly format: MrzFormat;
   /**
    * The lines as decoded, before check-digit corrections (with fillers restored by their glyph height, see
-   * restoreFillers.ts, and a name separator and fillers before fillers read as letters restored, see
-   * restoreSeparator.ts).
+   * restoreFillers.ts, a name separator and fillers before fillers read as letters restored, see
+   * restoreSeparator.ts, and `M`s read as `N`, see restoreLetterM.ts).
    */
   readonly readLines: readonly string[];
   /** The MRZ after check-digit-proven corrections, parsed. */
@@ -101,14 +103,15 @@ interface Candidate {
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
  *    their glyph height, and as `K` by height and the recogniser's doubt, restoreFillers.ts; a surname separator,
- *    or fillers before fillers, read as letters, restoreSeparator.ts), and corrected where check digits prove it
+ *    or fillers before fillers, read as letters, restoreSeparator.ts; an `M` read as `N` by the recogniser's
+ *    doubt, restoreLetterM.ts), and corrected where check digits prove it
  *    (also filler-sized characters of optional data, `restorePadding`, and zeros drawn letter-sized where letters
  *    are allowed, zeroShapes.ts); readings that
  *    cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one; between readings of one
- *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, see
- *    {@link better}). If nothing reads, the candidates are read turned by 180° (an upside-down document, or one
- *    rotated by 90° without EXIF);
+ *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, then the one
+ *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
+ *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at `fallbackSide` (small, blurred captures);
  * 6. a second look when the reading is not clean; a second reading replaces the first if it is {@link better}:
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
@@ -426,10 +429,15 @@ function perFrame(c: Candidate): number {
  * in the names (nameGaps.ts) comes first: names carry no check digit, and the free readings' lengths, which the
  * misfit measures, say little about a name once the format is settled (synthetic seed 31 `syn-0127`: the reading of
  * the straightened page, `HORVAT` read `HRVAT` with a gap of two pitches, misfit 0.045, beat the first reading,
- * every letter kept, misfit 0.068).
+ * every letter kept, misfit 0.068). Then, with as many gaps, the reading whose names keep a letter where the other
+ * has a filler after the name, the lines otherwise the same (nameExtension.ts: `OLGA<<` over `OLG<<<`).
  */
 function better(a: MrzZoneReading, b: MrzZoneReading): boolean {
-  if (a.format === b.format && a.checkRate === b.checkRate && a.nameGaps !== b.nameGaps) return a.nameGaps < b.nameGaps;
+  if (a.format === b.format && a.checkRate === b.checkRate) {
+    if (a.nameGaps !== b.nameGaps) return a.nameGaps < b.nameGaps;
+    const extension = nameExtension(a.readLines, b.readLines, (line) => lineFieldsOf(a.format, line).names);
+    if (extension !== 0) return extension > 0;
+  }
   const score = (r: MrzZoneReading) => r.checkRate - 4 * r.lengthMisfit;
   if (score(a) !== score(b)) return score(a) > score(b);
   return a.meanLogProb > b.meanLogProb;
@@ -544,10 +552,11 @@ function decodeLines(window: readonly Candidate[], format: MrzFormat, informed: 
     const measured = heightsOf(c.reading, decoded);
     const names = lineFieldsOf(format, i).names;
     // Fillers of names read as `C` or `K` (restoreFillers.ts), then fillers read as letters before other fillers and
-    // a name separator read as a letter (restoreSeparator.ts).
+    // a name separator read as a letter (restoreSeparator.ts), then `M`s read as `N` (restoreLetterM.ts).
     const sized = measured ? restoreFillers(decoded.text, measured, names, decoded.alternatives).text : decoded.text;
     const filled = restoreNameFillers(sized, decoded.alternatives, names).text;
-    const line = restoreSeparator(filled, decoded.alternatives, names).text;
+    const separated = restoreSeparator(filled, decoded.alternatives, names).text;
+    const line = restoreLetterM(separated, decoded.alternatives, names).text;
     lines.push(line);
     gaps += nameGaps(line, decoded.frames, names);
     heights.push(measured);

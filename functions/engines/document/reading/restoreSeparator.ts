@@ -1,5 +1,6 @@
 import type { Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
+import { alternativeRatio } from './restoreLetterM.ts';
 
 /**
  * The recogniser's probability of the filler `<` over that of the character read, at that character's frames: 0 when
@@ -9,8 +10,7 @@ import type { Span } from './decodeMrzLine.ts';
  * @param read - the character read there
  */
 export function fillerRatio(alts: readonly Alternative[] | undefined, read: string): number {
-  const p = alts?.find((a) => a.char === read)?.p ?? 0;
-  return p > 0 ? (alts?.find((a) => a.char === '<')?.p ?? 0) / p : 0;
+  return alternativeRatio(alts, '<', read);
 }
 
 /** Options of {@link restoreSeparator}. */
@@ -80,13 +80,13 @@ export function restoreSeparator(
 /** Options of {@link restoreNameFillers}. */
 export interface RestoreNameFillersOptions {
   /**
-   * Smallest ratio of the filler's probability to the probability of the letter read (both at the letter's frames)
-   * for a letter of a name field to be taken for a filler. `npm run eval:glyph-heights` reports the evidence
-   * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table; letters followed by a filler): on the shared real
+   * Smallest ratio of the filler's probability to the probability of the letter read (both at the letter's frames) for
+   * a letter of a name field to be taken for a filler. `npm run eval:glyph-heights` reports the evidence
+   * (docs/accuracy.md, "Glyph heights of MRZ fillers", table of letters followed by a filler): on the shared real
    * specimens, the synthetic sets of seeds 4242 and 7 and the probe set of seed 3, none of the 1438 genuine letters
-   * other than `K` gave the filler 0.05 of its own probability (the highest 0.032), and 15 of the 20 fillers read as
-   * such letters did (2026-11-26). Chosen on an earlier debugging run over those sets and seed 31, for the rule this
-   * one replaces (letters ending a name only).
+   * other than `K` gave the filler 0.05 of its own probability (the highest 0.038, after the name rules of 2026-11-26
+   * moved a seed-7 line; 0.032 before), and 15 of the 20 fillers read as such letters did (2026-11-26). Chosen on an
+   * earlier debugging run over those sets and seed 31, for the rule this one replaces (letters ending a name only).
    * @default 0.05
    */
   readonly minRatio?: number;
@@ -99,23 +99,23 @@ export const NAME_FILLERS_DEFAULTS = { minRatio: 0.05 } as const;
  * Letters never turned into a filler by {@link restoreNameFillers}: the recogniser's evidence alone cannot tell a
  * genuine `K` from a filler (it gave the filler up to 0.44 of the probability of a genuine `K` followed by a filler,
  * 4 of the 10 of seed 4242 at 0.05 or more; `npm run eval:glyph-heights`, docs/accuracy.md, "Glyph heights of MRZ
- * fillers", last table). restoreFillers.ts judges a `K` by its height as well.
+ * fillers", table of letters followed by a filler). restoreFillers.ts judges a `K` by its height as well.
  */
 export const NAME_FILLERS_KEPT = 'K';
 
 /**
  * Turns back into fillers the letters of a name field that the recogniser read where a filler is printed: a letter
- * followed by a filler (or ending the field) becomes one when the recogniser gave the filler at least `minRatio` of
- * the letter's probability, walking from the field's end so that a letter turned into a filler lets the one before it
- * be judged. ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`, and names carry no check digit; on blurred
- * captures the recogniser reads a chevron as `S`, `E` or `C` (`OLGA<<<<` read `OLGASS<<`, synthetic seed 7 `syn-0096`;
- * `C`s are also turned back by their height where the line has enough fillers read as such, restoreFillers.ts).
- * A run of letters to the field's end whose last letter the recogniser did not doubt stays (`ELENA<<<…` read
- * `ELENACCCCCKCCCC…`, seed 99 `syn-0026`). `npm run eval:glyph-heights` reports the evidence
- * (docs/accuracy.md, "Glyph heights of MRZ fillers", last table). A letter before a letter is never changed: the
- * rule first acted on every letter of the field, and took the `X` of `HOLM<<XAVIER` for a filler (probe seed 6
- * `probe-0029`). `K` is left to restoreFillers.ts ({@link NAME_FILLERS_KEPT}). Replaces the rule of 2026-11-25 that
- * acted only on a name's last letters, other than `C` and `K`, after another letter.
+ * followed by a filler (or ending the field) becomes one when the recogniser gave the filler at least `minRatio` of the
+ * letter's probability, walking from the field's end so that a letter turned into a filler lets the one before it be
+ * judged. ICAO Doc 9303 Part 3 §4.6 pads the name field with `<`, and names carry no check digit; on blurred captures
+ * the recogniser reads a chevron as `S`, `E` or `C` (`OLGA<<<<` read `OLGASS<<`, synthetic seed 7 `syn-0096`; `C`s are
+ * also turned back by their height where the line has enough fillers read as such, restoreFillers.ts). A run of letters
+ * to the field's end whose last letter the recogniser did not doubt stays (`ELENA<<<…` read `ELENACCCCCKCCCC…`, seed 99
+ * `syn-0026`). `npm run eval:glyph-heights` reports the evidence (docs/accuracy.md, "Glyph heights of MRZ fillers",
+ * table of letters followed by a filler). A letter before a letter is never changed: the rule first acted on every
+ * letter of the field, and took the `X` of `HOLM<<XAVIER` for a filler (probe seed 6 `probe-0029`). `K` is left to
+ * restoreFillers.ts ({@link NAME_FILLERS_KEPT}). Replaces the rule of 2026-11-25 that acted only on a name's last
+ * letters, other than `C` and `K`, after another letter.
  *
  * @param text - the line as decoded (the layout's length)
  * @param alternatives - per position, the allowed characters with their probabilities at its frames, most probable
