@@ -44,7 +44,8 @@ import { decodeMrzLine, lineFieldsOf } from '../functions/engines/document/readi
 import { readMrzZone } from '../functions/engines/document/reading/readMrzZone.ts';
 import { nameLineScale, paddedFields, paddingLineScale, RESTORE_FILLERS_DEFAULTS } from '../functions/engines/document/reading/restoreFillers.ts';
 import { digitHeights, digitLineScale, ZERO_SHAPES_DEFAULTS, zeroReferenceHeight } from '../functions/engines/document/reading/zeroShapes.ts';
-import { alternativeRatio, LETTER_M_DEFAULTS, LETTER_M_LOOK_ALIKES } from '../functions/engines/document/reading/restoreLetterM.ts';
+import { alternativeRatio } from '../functions/engines/document/mrz/correctMrz.ts';
+import { LETTER_M_DEFAULTS, LETTER_M_LOOK_ALIKES } from '../functions/engines/document/reading/restoreLetterM.ts';
 import { fillerRatio, NAME_FILLERS_DEFAULTS, NAME_FILLERS_KEPT } from '../functions/engines/document/reading/restoreSeparator.ts';
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 
@@ -167,8 +168,8 @@ async function measureSet(dir: string, reader: Parameters<typeof readMrzZone>[1]
           }
           if (read !== 'M' && (t0[i] === 'M' || t0[i] === read)) {
             const mRatio = alternativeRatio(alternatives[li]?.alternatives[i], 'M', read);
-            (t0[i] === 'M' ? t.letterMAs : t.genuineMLike)[read] ??= [];
-            (t0[i] === 'M' ? t.letterMAs : t.genuineMLike)[read]?.push(mRatio);
+            const bucket = t0[i] === 'M' ? t.letterMAs : t.genuineMLike;
+            (bucket[read] ??= []).push(mRatio);
           }
           if (i + 1 < f.end && text[i + 1] !== '<') continue;
           if (t0[i] === read) (t.genuineName[read] ??= []).push(ratio);

@@ -10,6 +10,15 @@ export interface Alternative {
   readonly p: number;
 }
 
+/**
+ * The recogniser's probability of `char` over that of `read` at a position, from its alternatives (decodeFixedLength's
+ * `alternatives`, among the characters the position allows); 0 when `read` is missing, and when `char` is.
+ */
+export function alternativeRatio(alts: readonly Alternative[] | undefined, char: string, read: string): number {
+  const p = alts?.find((a) => a.char === read)?.p ?? 0;
+  return p > 0 ? (alts?.find((a) => a.char === char)?.p ?? 0) / p : 0;
+}
+
 /** Per line, per position: the alternatives to the character read, most probable first. May be empty. */
 export type PositionAlternatives = ReadonlyArray<ReadonlyArray<readonly Alternative[]>>;
 

@@ -1,4 +1,4 @@
-import type { Alternative } from '../mrz/correctMrz.ts';
+import { alternativeRatio, type Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
 
 /** Options of {@link restoreLetterM}. */
@@ -67,13 +67,4 @@ export function restoreLetterM(
     }
   }
   return restored.length === 0 ? { text, restored } : { text: chars.join(''), restored };
-}
-
-/**
- * The recogniser's probability of `char` over that of `read` at a position, from its alternatives (decodeFixedLength's
- * `alternatives`, among the characters the position allows); 0 when `read` is missing, and when `char` is.
- */
-export function alternativeRatio(alts: readonly Alternative[] | undefined, char: string, read: string): number {
-  const p = alts?.find((a) => a.char === read)?.p ?? 0;
-  return p > 0 ? (alts?.find((a) => a.char === char)?.p ?? 0) / p : 0;
 }

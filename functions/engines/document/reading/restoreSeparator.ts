@@ -1,6 +1,5 @@
-import type { Alternative } from '../mrz/correctMrz.ts';
+import { alternativeRatio, type Alternative } from '../mrz/correctMrz.ts';
 import type { Span } from './decodeMrzLine.ts';
-import { alternativeRatio } from './restoreLetterM.ts';
 
 /**
  * The recogniser's probability of the filler `<` over that of the character read, at that character's frames: 0 when

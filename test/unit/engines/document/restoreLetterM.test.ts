@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineFieldsOf } from '../../../../functions/engines/document/reading/decodeMrzLine.ts';
-import { alternativeRatio, restoreLetterM } from '../../../../functions/engines/document/reading/restoreLetterM.ts';
+import { alternativeRatio } from '../../../../functions/engines/document/mrz/correctMrz.ts';
+import { restoreLetterM } from '../../../../functions/engines/document/reading/restoreLetterM.ts';
 
 const NAMES = lineFieldsOf('TD3', 0).names;
 const LINE = 'P<BRAMENDES<SILVA<<LEILA<ONAR<<<<<<<<<<<<<<<';
