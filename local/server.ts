@@ -79,7 +79,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   await Promise.all([getFaceEngine(getConfig()), getLivenessEngine(getConfig())]).catch((err: unknown) => {
     console.error(`Face models could not be loaded; face-match and liveness-check will answer InReview: ${(err as Error).message}`);
   });
-  await getDocumentEngine().catch((err: unknown) => {
+  await getDocumentEngine(getConfig()).catch((err: unknown) => {
     console.error(`Document models could not be loaded; id-verification will answer InReview: ${(err as Error).message}`);
   });
   await getAmlIndex(getConfig()).catch((err: unknown) => {

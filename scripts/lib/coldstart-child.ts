@@ -77,7 +77,7 @@ async function prepare(): Promise<{ work: () => Promise<unknown>; extra?: () => 
       if (mode === 'face') await import('../../functions/engines/face/index.ts');
       if (mode === 'liveness') await import('../../functions/engines/liveness/index.ts');
       if (mode === 'document') await import('../../functions/engines/document/index.ts');
-      const load = { face: () => inference.getFaceEngine(config), liveness: () => inference.getLivenessEngine(config), document: () => inference.getDocumentEngine() }[mode];
+      const load = { face: () => inference.getFaceEngine(config), liveness: () => inference.getLivenessEngine(config), document: () => inference.getDocumentEngine(config) }[mode];
       return { work: load };
     }
     default:

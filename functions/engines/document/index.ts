@@ -26,6 +26,8 @@ import { createPaddleLineRecognizer } from './ocr/paddle/paddleLineRecognizer.ts
 import { defaultPaddleModelsDir, PADDLE_MODELS } from './ocr/paddle/paddleModels.ts';
 import { buildRecClassMap } from './ocr/paddle/recognizeLines.ts';
 import type { LineRecognizer } from './ocr/lineRecognizer.ts';
+import { loadMrzLineRecognizer } from './ocr/mrzNet/mrzLineRecognizer.ts';
+import { defaultDocumentModelsDir, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
 import { verifyDocument } from './reading/verifyDocument.ts';
 import type { DocumentEngine } from './types.ts';
 
@@ -79,8 +81,18 @@ export interface DocumentEngineOptions {
   /** Detector options (input size, thresholds). */
   readonly detection?: DetectTextOptions;
   /**
-   * A different line recogniser (e.g. Tesseract, for the engine comparison); the PaddleOCR recogniser by default.
+   * Directory holding `mrz-fcn.onnx` (models/MODELS.md).
+   * @default the repository's `models/`
    */
+  readonly modelsDir?: string;
+  /**
+   * The built-in line recognisers: `mrz-fcn+paddle` reads with the project's MRZ recogniser and, when that reading
+   * is not clean, again with PaddleOCR's (readMrzZone.ts step 7); `mrz-fcn` and `paddle` read with one alone (for
+   * comparison, `npm run eval:document -- --ocr`).
+   * @default 'mrz-fcn+paddle'
+   */
+  readonly ocr?: 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle';
+  /** A different line recogniser (e.g. Tesseract, for the engine comparison), alone; overrides `ocr`. */
   readonly recognizer?: LineRecognizer;
   /**
    * Run the detector and recogniser with their affine blocks and hard-swish activations folded
@@ -113,15 +125,20 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   } catch (cause) {
     throw new DocumentModelError(path.join(dir, PADDLE_MODELS.dictionary.file), (cause as Error).message, { cause });
   }
-  const recognizer = opts.recognizer ?? createPaddleLineRecognizer(rec, classMap);
+  const ocr = opts.ocr ?? 'mrz-fcn+paddle';
+  const paddle = createPaddleLineRecognizer(rec, classMap);
+  const own = !opts.recognizer && ocr !== 'paddle' ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads) : null;
+  const recognizer = opts.recognizer ?? own ?? paddle;
+  const secondRecognizer = !opts.recognizer && ocr === 'mrz-fcn+paddle' ? paddle : null;
   const reader = {
-    mrz: { detect: (image: RgbImage, side?: number) => detectText(det, image, side === undefined ? opts.detection : { ...opts.detection, side }), recognizer },
+    mrz: { detect: (image: RgbImage, side?: number) => detectText(det, image, side === undefined ? opts.detection : { ...opts.detection, side }), recognizer, ...(secondRecognizer ? { secondRecognizer } : {}) },
     readPdf417,
   };
   const zxingWasm = await zxingProvenance();
-  const paddle = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
+  const paddleFiles = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
+  const ownFile = own ? [{ id: MRZ_NET_MODEL.id, sha256: MRZ_NET_MODEL.sha256, licence: MRZ_NET_MODEL.licence }] : [];
   return {
-    models: [...paddle, ...zxingWasm],
+    models: [...ownFile, ...paddleFiles, ...zxingWasm],
     verify: (input) => verifyDocument(reader, input),
   };
 }

@@ -243,3 +243,48 @@ describe('readMrzZone', () => {
     expect(asRead?.checkRate).toBeLessThan(1);
   });
 });
+
+describe('readMrzZone with a second recogniser (step 7)', () => {
+  /** A text recogniser returning the given lines by the box's height in the image, counting its calls. */
+  const lines = (id: string, td3: readonly string[]) => {
+    let calls = 0;
+    const r: LineRecognizer = {
+      id,
+      read: async (_image, quads) => {
+        calls++;
+        return quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (td3[0] as string) : (td3[1] as string), confidence: 0.9 }));
+      },
+    };
+    return { r, calls: () => calls };
+  };
+  const detect = async () => MRZ_BOXES;
+  // The birth date's check digit (line 2, position 19) misread by the first recogniser.
+  const misread = mutate(UTOPIA.TD3, 1, 19, '3');
+
+  it('is not asked when the first reading is clean', async () => {
+    const second = lines('second', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', UTOPIA.TD3).r, secondRecognizer: second.r });
+    expect(reading?.checkRate).toBe(1);
+    expect(second.calls()).toBe(0);
+  });
+
+  it('replaces a reading whose check digit fails with its own when that verifies', async () => {
+    const second = lines('second', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', misread).r, secondRecognizer: second.r });
+    expect(second.calls()).toBeGreaterThan(0);
+    expect(reading?.checkRate).toBe(1);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+
+  it('keeps the first reading when the second does no better', async () => {
+    const worse = mutate(mutate(UTOPIA.TD3, 1, 19, '3'), 1, 27, '1');
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', worse).r });
+    expect(reading?.readLines).toEqual(misread);
+  });
+
+  it('reads an MRZ the first recogniser did not take for MRZ text', async () => {
+    const blind: LineRecognizer = { id: 'blind', read: async (_image, quads) => quads.map(() => ({ kind: 'text' as const, text: 'PASSPORT', confidence: 0.9 })) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: blind, secondRecognizer: lines('second', UTOPIA.TD3).r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+});

@@ -1,6 +1,7 @@
 import type ort from 'onnxruntime-node';
 import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
 import { cropQuad } from '../../image/cropQuad.ts';
+import { dropColour } from '../../image/dropColour.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
 import type { LineReading, LineRecognizer, RecognitionMode } from '../lineRecognizer.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
@@ -138,18 +139,4 @@ function stitch(windows: ReadonlyArray<{ x0: number; image: RgbImage; probs: Lin
   }
   const mrzMass = windows.reduce((s, w) => s + w.probs.mrzMass, 0) / windows.length;
   return { frames, probs, mrzMass };
-}
-
-/**
- * Grey from the brightest channel: MRZ ink is black (dark in every channel), while coloured print, security
- * backgrounds and annotation marks (a red frame drawn round the MRZ) are bright in at least one channel and fade
- * to near white, so the recogniser sees only the black characters.
- */
-function dropColour(crop: RgbImage): RgbImage {
-  const data = new Uint8Array(crop.data.length);
-  for (let i = 0; i < data.length; i += 3) {
-    const v = Math.max(crop.data[i] as number, crop.data[i + 1] as number, crop.data[i + 2] as number);
-    data[i] = data[i + 1] = data[i + 2] = v;
-  }
-  return { width: crop.width, height: crop.height, data };
 }

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { DocumentModelError } from '../../errors.ts';
+
+/** One model file of the repository's `models/` directory with its recorded checksum and licence. */
+export interface MrzNetModelFile {
+  /** Stable id reported in the reading's provenance (`models`). */
+  readonly id: string;
+  /** File name inside `models/`. */
+  readonly file: string;
+  /** SHA-256 of the file as committed (models/MODELS.md). */
+  readonly sha256: string;
+  readonly licence: string;
+}
+
+/**
+ * The project's MRZ line recogniser: trained by `training/mrz-recognizer/train.py` on lines drawn by
+ * `training/mrz-recognizer/render.py` from Debian's `fonts-ocr-b` (public domain), no image of any data set
+ * (models/MODELS.md gives the commands, seeds and data sizes). Licence: the repository's.
+ */
+export const MRZ_NET_MODEL = {
+  id: 'kyc/mrz-fcn',
+  file: 'mrz-fcn.onnx',
+  sha256: '5fd2ce0e5e7bf71dc18d8caf9f23753a7173b8a97f078c2593d879bd492804e4',
+  licence: 'Apache-2.0 (this repository; trained here on lines drawn from the public-domain OCR-B font of Debian fonts-ocr-b)',
+} as const satisfies MrzNetModelFile;
+
+/**
+ * The repository's `models/` directory, resolved from this module's location (`functions/engines/document/ocr/mrzNet`
+ * -> `../../../../../models`). Only correct when the source tree is run as is (tsx, vitest, the local server, the
+ * container image, which keeps the tree); other layouts pass `modelsDir` to `loadDocumentEngine`.
+ * @throws {DocumentModelError} when the module location is unknown (e.g. inside a CommonJS bundle)
+ */
+export function defaultDocumentModelsDir(): string {
+  const here = import.meta.dirname as string | undefined;
+  if (!here) throw new DocumentModelError('models/', "no modelsDir was given and this module's location is unknown (bundled code must pass modelsDir)");
+  return path.resolve(here, '..', '..', '..', '..', '..', 'models');
+}

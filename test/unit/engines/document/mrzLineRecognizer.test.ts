@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
+import { loadImage, type RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
+import { greedyDecode } from '../../../../functions/engines/document/ocr/ctc/greedyDecode.ts';
+import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
+import { loadMrzLineRecognizer, MRZ_NET_FRAME_PIXELS, MRZ_NET_HEIGHT } from '../../../../functions/engines/document/ocr/mrzNet/mrzLineRecognizer.ts';
+import { MRZ_NET_MODEL } from '../../../../functions/engines/document/ocr/mrzNet/mrzNetModel.ts';
+import { DocumentModelError } from '../../../../functions/engines/document/errors.ts';
+import { composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
+import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
+import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
+import { renderDocument } from '../../../../functions/engines/document/synthetic/renderDocument.ts';
+import { repoRoot } from './fixtures.ts';
+
+/** Quads of the TD3 MRZ lines of renderDocument (6 mm from the left edge, baselines at 79.4 and 83.63 mm). */
+function td3Quads(scale: number): Quad[] {
+  return [79.4, 83.63].map((b): Quad => {
+    const x0 = 5 * scale, x1 = (6 + 44 * 2.54 + 1) * scale, y0 = (b - 2.9) * scale, y1 = (b + 0.7) * scale;
+    return [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  });
+}
+
+/** A passport data page drawn `scale` px/mm, optionally blurred and JPEG-compressed (a small phone capture). */
+async function page(seed: number, scale: number, blur: number): Promise<{ image: RgbImage; mrz: string[] }> {
+  const rng = createRandom(seed);
+  const identity = randomIdentity(rng, new Date('2026-11-26T12:00:00Z'));
+  const mrz = composeMrz(identity, 'TD3', 'P<');
+  let png = await renderDocument({ shape: 'TD3', mrz, identity, title: 'PASSPORT', portrait: true, scale }, rng);
+  if (blur > 0) png = await sharp(png).blur(blur).jpeg({ quality: 60 }).toBuffer();
+  return { image: await loadImage(png), mrz };
+}
+
+describe('the MRZ line recogniser (mrz-fcn)', () => {
+  let recognizer: LineRecognizer;
+
+  beforeAll(async () => {
+    recognizer = await loadMrzLineRecognizer(`${repoRoot}/models`);
+  }, 60_000);
+
+  it('reads both lines of a clean passport page drawn at 8 px/mm', async () => {
+    const { image, mrz } = await page(11, 8, 0);
+    const readings = await recognizer.read(image, td3Quads(8));
+    expect(readings.map((r) => (r.kind === 'probabilities' ? greedyDecode(r.line) : ''))).toEqual(mrz);
+  });
+
+  it('reads a small, blurred, compressed page (4.5 px/mm: capitals about 11 px high, the page 560 px wide)', async () => {
+    const { image, mrz } = await page(12, 4.5, 0.8);
+    const readings = await recognizer.read(image, td3Quads(4.5));
+    expect(readings.map((r) => (r.kind === 'probabilities' ? greedyDecode(r.line) : ''))).toEqual(mrz);
+  });
+
+  it('samples each line 32 px high at its aspect, one frame per 4 px, with a margined copy for glyph measures', async () => {
+    const { image } = await page(13, 6, 0);
+    const [reading] = await recognizer.read(image, td3Quads(6).slice(0, 1));
+    if (reading?.kind !== 'probabilities' || !reading.image || !reading.margined) throw new Error('expected probabilities with images');
+    expect(reading.image.height).toBe(MRZ_NET_HEIGHT);
+    expect(reading.image.width % MRZ_NET_FRAME_PIXELS).toBe(0);
+    expect(reading.line.frames).toBe(reading.image.width / MRZ_NET_FRAME_PIXELS);
+    expect(reading.framePixels).toBe(MRZ_NET_FRAME_PIXELS);
+    expect(reading.margined.lineRows).toEqual([5, 37]);
+    expect(reading.line.mrzMass).toBeGreaterThan(0.9);
+  });
+
+  it('refuses a model file whose checksum differs from the catalogue', async () => {
+    await expect(loadMrzLineRecognizer(`${repoRoot}/test`)).rejects.toBeInstanceOf(DocumentModelError);
+    expect(MRZ_NET_MODEL.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
