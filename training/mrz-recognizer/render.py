@@ -9,7 +9,7 @@ R, G, B channels), 32 px high, its width following the line. The text is a whole
 drawn at random (random letters, not names, so that the model learns glyphs rather than spellings), a piece of one,
 or a random run of MRZ characters. Degradations, each drawn at random: letter spacing and width (cards set their MRZ
 letter-spaced), text and background colours, guilloche-like curves, a neighbouring MRZ line cut by the crop, a tilt
-of up to 2 degrees, the crop's margins, a capital height of 4-28 px at capture (a passport page photographed 450 px
+of up to 2 degrees, perspective (one end of the line up to 35% smaller, from the second training run on), the crop's margins, a capital height of 4-28 px at capture (a passport page photographed 450 px
 wide has 5-6 px capitals), Gaussian blur, sensor noise, JPEG compression, glare.
 
 Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED
@@ -153,6 +153,15 @@ def render(rng, font, cap):
     # tilt, then crop the line band
     angle = rng.uniform(-2, 2) if rng.random() < 0.7 else 0
     image = image.rotate(angle, resample=Image.BILINEAR, fillcolor=bg)
+    if rng.random() < 0.35:
+        # perspective: one end of the line seen smaller (a page photographed obliquely, its far edge up to 35%
+        # shorter; cropped to the line's own band, the near end's capitals stay `cap` high)
+        k = rng.uniform(0.65, 0.97)
+        w, h = image.size
+        lo, hi = h / 2 - h * k / 2, h / 2 + h * k / 2
+        # QUAD maps the output's corners (upper left, lower left, lower right, upper right) to these source points
+        quad = (0, 0, 0, h, w, hi, w, lo) if rng.random() < 0.5 else (0, lo, 0, hi, w, h, w, 0)
+        image = image.transform((w, h), Image.QUAD, quad, resample=Image.BILINEAR, fillcolor=bg)
     offset = rng.uniform(-0.12, 0.12) * crop_h
     top = height / 2 - crop_h / 2 + offset
     image = image.crop((0, int(top), width, int(top + crop_h)))

@@ -11,8 +11,9 @@ functions/engines/document/mrz/alphabet.ts), trained with CTC (Graves et al. 200
 Input: `[batch, 1, 32, width]`, grey, each image standardised to zero mean and unit standard deviation (the engine does
 the same: functions/engines/document/ocr/mrzNet/). Output `probs`: `[batch, width / 4, 38]`, softmax probabilities.
 
-Usage: python3 train.py OUT_DIR TRAIN.npz[,TRAIN2.npz...] VALID.npz MINUTES
-Writes OUT_DIR/mrz-fcn.pt after every epoch, and OUT_DIR/mrz-fcn.onnx at the end.
+Usage: python3 train.py OUT_DIR TRAIN.npz[,TRAIN2.npz...] VALID.npz MINUTES [INIT.pt PEAK_LR]
+Writes OUT_DIR/mrz-fcn.pt after every epoch, and OUT_DIR/mrz-fcn.onnx at the end. With INIT.pt, training continues
+from those weights (a second run on more lines), its learning rate peaking at PEAK_LR (default 2e-3).
 """
 
 import math
@@ -146,15 +147,19 @@ def edit_distance(a, b):
 
 def main():
     out_dir, train_paths, valid_path, minutes = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    init = sys.argv[5] if len(sys.argv) > 5 else None
+    peak = float(sys.argv[6]) if len(sys.argv) > 6 else 2e-3
     torch.manual_seed(0)
     torch.set_num_threads(2)
     rng = np.random.default_rng(0)
     images, texts = load(train_paths)
     valid_images, valid_texts = load(valid_path)
     net = MrzNet()
+    if init:
+        net.load_state_dict(torch.load(init))
     print(f"{sum(p.numel() for p in net.parameters())} parameters, {len(images)} training lines", flush=True)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     deadline = time.time() + minutes * 60
     start = time.time()
     epoch, step = 0, 0
@@ -165,7 +170,7 @@ def main():
             # cosine learning-rate decay over the time budget
             progress = min(1.0, (time.time() - start) / (deadline - start))
             for group in optimiser.param_groups:
-                group["lr"] = 2e-3 * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * progress)))
+                group["lr"] = peak * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * progress)))
             logits = net(x)
             log_probs = logits.log_softmax(2).permute(1, 0, 2)  # [T, B, C]
             loss = ctc(log_probs, targets, lengths, target_lengths)

