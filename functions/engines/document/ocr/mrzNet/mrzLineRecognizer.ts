@@ -30,15 +30,17 @@ const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15 } as const;
 
 /**
  * The project's own MRZ line recogniser (training/mrz-recognizer: a fully convolutional network trained with CTC on
- * OCR-B lines drawn and degraded at random, docs/document-verification.md "MRZ recogniser") as a {@link LineRecognizer}. Each quad is grown
- * by a quarter of its height along the line, sampled 32 pixels high at its own aspect, colour dropped (brightest
+ * OCR-B lines drawn and degraded at random; docs/document-verification.md "Own MRZ recogniser") as a
+ * {@link LineRecognizer}. Each quad is grown by a quarter of its height along the line, sampled 32 pixels high at its own aspect, colour dropped (brightest
  * channel) and standardised (zero mean, unit standard deviation, as in training); the network emits one frame of 38
- * probabilities (blank + `0-9A-Z<`) per 4 pixels. It reads every line whole, whatever the mode.
+ * probabilities (blank + `0-9A-Z<`) per 4 pixels. It reads every line whole, whatever the mode (so readMrzZone.ts's
+ * windowed and squeezed second opinions read the same crop again: time spent, nothing changed).
  *
  * `mrzMass` is the mean, over the frames where a character is emitted, of the winning class's probability: the
  * network knows no other characters, so its confidence stands in for the PaddleOCR recogniser's MRZ share.
  *
  * @param session - session of `mrz-fcn.onnx` (input `x` `[batch, 1, 32, width]`, output `probs` `[batch, width / 4, 38]`)
+ * @param opts - crop widths and the measuring margin, see {@link MrzLineRecognizerOptions}
  */
 export function createMrzLineRecognizer(session: ort.InferenceSession, opts: MrzLineRecognizerOptions = {}): LineRecognizer {
   const { minWidth, maxWidth, measureMargin } = { ...defaults, ...opts };
