@@ -6,7 +6,7 @@ and ReLU, pooled to one row at a quarter of the input width, three 1-D convoluti
 1x1 convolution onto 38 classes (0 = CTC blank, 1-37 = "0-9A-Z<" in the order of
 functions/engines/document/mrz/alphabet.ts), trained with CTC (Graves et al. 2006). A bidirectional LSTM in place of the 1-D convolutions (CRNN, Shi, Bai, Yao
 2015, arXiv:1507.05717) cost 1.2 s of the 1.4 s of a training step (32 lines 512 px wide, Debian's torch 1.13 on
-2 cores); the convolutions, 0.03 s.
+2 cores; a debugging timing, no script keeps it); the convolutions, 0.03 s.
 
 Input: `[batch, 1, 32, width]`, grey, each image standardised to zero mean and unit standard deviation (the engine does
 the same: functions/engines/document/ocr/mrzNet/). Output `probs`: `[batch, width / 4, 38]`, softmax probabilities.

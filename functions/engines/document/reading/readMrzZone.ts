@@ -141,6 +141,7 @@ interface Candidate {
  */
 export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
   const { minAspect, maxCandidates, fallbackSide, minSkewDeg } = { ...defaults, ...opts };
+  reader = { ...reader, detect: detectOnce(image, reader.detect) };
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
   if (!found && fallbackSide !== null) found = await readDetected(image, reader, await reader.detect(image, fallbackSide), minAspect, maxCandidates);
@@ -151,6 +152,24 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     if (second && (!found || better(second, found))) found = second;
   }
   return found;
+}
+
+/**
+ * The detector with its results on `image` kept, by input size: step 7 reads the same image again with another
+ * recogniser, and its detections at the default and the fallback size would be the first pass's. Other images (the
+ * straightened page, the zone cut out) are detected as asked.
+ */
+function detectOnce(image: RgbImage, detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {
+  const kept = new Map<number | undefined, Promise<DetectedBox[]>>();
+  return (im, side) => {
+    if (im !== image) return detect(im, side);
+    let boxes = kept.get(side);
+    if (!boxes) {
+      boxes = detect(im, side);
+      kept.set(side, boxes);
+    }
+    return boxes;
+  };
 }
 
 /** Step 6 of {@link readMrzZone}: the image turned upright, then the zone cut out, each read again. */

@@ -276,6 +276,17 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
   });
 
+  it('does not detect the same image again for the second recogniser', async () => {
+    const onImage: Array<number | undefined> = [];
+    const counting = async (image: RgbImage, side?: number) => {
+      if (image === IMAGE) onImage.push(side);
+      return MRZ_BOXES;
+    };
+    const reading = await readMrzZone(IMAGE, { detect: counting, recognizer: lines('first', misread).r, secondRecognizer: lines('second', UTOPIA.TD3).r });
+    expect(reading?.checkRate).toBe(1);
+    expect(onImage).toEqual([undefined]);
+  });
+
   it('keeps the first reading when the second does no better', async () => {
     const worse = mutate(mutate(UTOPIA.TD3, 1, 19, '3'), 1, 27, '1');
     const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', worse).r });
