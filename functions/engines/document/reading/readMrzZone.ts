@@ -12,7 +12,7 @@ import { padOptionalData } from '../mrz/padOptionalData.ts';
 import { positionClasses } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
-import { MRZ_CLASSES } from '../ocr/ctc/lineProbabilities.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer, RecognitionMode } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
@@ -24,6 +24,7 @@ import { restoreLetterM } from './restoreLetterM.ts';
 import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
 import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
+import { arbitrateNames } from './arbitrateNames.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -134,6 +135,9 @@ interface Candidate {
  *    recogniser, and replaces the first if it is {@link better}. The engine reads first with its own MRZ recogniser
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way).
+ * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers, and the name
+ *    characters chosen by both together ({@link arbitrateNames}): names carry no check digit, so a clean reading can
+ *    still hold a misread letter (docs/document-verification.md "Names read by two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -145,13 +149,38 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
   if (!found && fallbackSide !== null) found = await readDetected(image, reader, await reader.detect(image, fallbackSide), minAspect, maxCandidates);
-  if (found && found.checkRate === 1 && found.lengthMisfit === 0) return found;
-  found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
-  if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
-    const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, opts);
-    if (second && (!found || better(second, found))) found = second;
+  if (!found || found.checkRate < 1 || found.lengthMisfit > 0) {
+    found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
+    if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
+      const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, opts);
+      if (second && (!found || better(second, found))) found = second;
+    }
   }
+  if (found && reader.secondRecognizer) found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found);
   return found;
+}
+
+/**
+ * Step 8 of {@link readMrzZone}: the name lines of a reading read again by every recogniser, and their name
+ * characters chosen by all together (arbitrateNames.ts). Recognisers that return text, not probabilities, cannot
+ * take part: when the first does, the others are not asked.
+ */
+async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
+  const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
+  const quads = nameLines.map((i) => found.quads[i] as Quad);
+  const readings: LineProbabilities[][] = found.readLines.map(() => []);
+  for (const [n, recognizer] of recognizers.entries()) {
+    const read = await recognizer.read(image, quads, 'line');
+    nameLines.forEach((i, j) => {
+      const r = read[j];
+      if (r?.kind === 'probabilities') readings[i]?.push(r.line);
+    });
+    if (n === 0 && readings.every((r) => r.length === 0)) return found;
+  }
+  const { lines, changed } = arbitrateNames(found.format, found.parsed.lines, readings);
+  if (changed.length === 0) return found;
+  const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changed.some(([l, p]) => l === i && p === k) ? (lines[i] as string).charAt(k) : ch)).join(''));
+  return { ...found, readLines, parsed: parseMrz(lines) };
 }
 
 /**

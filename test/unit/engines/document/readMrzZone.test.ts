@@ -299,3 +299,42 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
   });
 });
+
+describe('readMrzZone with a second recogniser: names read by both (step 8)', () => {
+  /** A recogniser returning CTC frames of the given lines (each character then a blank), by the box's height. */
+  const framesOf = (id: string, td3: readonly string[], alt: Record<number, [string, number]> = {}) => {
+    let calls = 0;
+    const r: LineRecognizer = {
+      id,
+      read: async (_image, quads) => {
+        calls++;
+        return quads.map((q) => {
+          const upper = (q[0].y + q[2].y) / 2 < 600;
+          const text = upper ? (td3[0] as string) : (td3[1] as string);
+          return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, 0.9, upper ? alt : {}) };
+        });
+      },
+    };
+    return { r, calls: () => calls };
+  };
+  const detect = async () => MRZ_BOXES;
+  // The O of ERIKSSON (line 1, position 11, frame 22) read as D by the first recogniser (0.55, O 0.35), as O by the
+  // second (0.85, D 0.05): every check digit verifies either way (names have none).
+  const misread = mutate(UTOPIA.TD3, 0, 11, 'D');
+
+  it('puts in the name letter both recognisers together find likelier, although the first reading was clean', async () => {
+    const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: second.r });
+    expect(second.calls()).toBe(1);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.readLines).toEqual(UTOPIA.TD3);
+    expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
+  });
+
+  it('keeps the first reading’s letter when it is the likelier, and reads the name line once more', async () => {
+    const second = framesOf('second', misread, { 22: ['O', 0.3] });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: second.r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(second.calls()).toBe(1);
+  });
+});

@@ -26,7 +26,7 @@ const FILLER = MRZ_ALPHABET.indexOf('<');
  * the missing fillers to be invented elsewhere; MRZ filler runs are where such merging happens, and the line
  * length tells how many fillers there are. The cost (ln 0.5) keeps genuine blank-separated readings preferred.
  */
-const SPLIT_PENALTY = Math.log(0.5);
+export const FILLER_SPLIT_PENALTY = Math.log(0.5);
 
 /**
  * Default log-prior bonus of each filler character (natural log): 0, off. The recogniser was trained on general
@@ -201,10 +201,10 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
             freshSrc = b1c === c ? secondIndex(A, (k - 1) * K, c) : b1c;
           }
           if (c === FILLER) {
-            // A filler the recogniser emitted anew is credited the prior; one split off a run (see SPLIT_PENALTY)
+            // A filler the recogniser emitted anew is credited the prior; one split off a run (see FILLER_SPLIT_PENALTY)
             // is not, or weakly printed letters would be dropped for extra fillers.
             if (fresh > NEG) fresh += bonus[t] as number;
-            const split = (A[(k - 1) * K + FILLER] as number) + SPLIT_PENALTY;
+            const split = (A[(k - 1) * K + FILLER] as number) + FILLER_SPLIT_PENALTY;
             if (split > fresh) {
               fresh = split;
               freshSrc = FILLER;

@@ -1,0 +1,119 @@
+import type { MrzFormat } from '../constants.ts';
+import { positionClasses } from '../mrz/layouts.ts';
+import { MRZ_INDEX } from '../mrz/alphabet.ts';
+import { ctcAlignment, ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
+import { decodeMrzLine, lineFieldsOf, type Span } from './decodeMrzLine.ts';
+
+/** Result of {@link arbitrateNames}. */
+export interface NameArbitration {
+  /** The lines, with name characters the recognisers agree on better put in. */
+  readonly lines: string[];
+  /** Positions changed, as `[line, position]` pairs (empty when the lines are returned as given). */
+  readonly changed: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Options of {@link arbitrateNames}. */
+export interface ArbitrateNamesOptions {
+  /**
+   * A change is taken only when it makes the text at least this much more likely under the recognisers together
+   * (natural log of the ratio of the products of their likelihoods). @default {@link NAME_ARBITRATION_MIN_GAIN}
+   */
+  readonly minGain?: number;
+}
+
+/**
+ * Least log-gain of a name change in {@link arbitrateNames}: ln 1, any gain. See docs/document-verification.md
+ * "Names read by two recognisers" for the measurement.
+ */
+export const NAME_ARBITRATION_MIN_GAIN = 0;
+
+/**
+ * The name characters of an MRZ chosen by several recognisers together. Names carry no check digit (ICAO Doc 9303
+ * Part 3 §4.9 protects numbers and dates only), so a letter one recogniser misreads (`I` as `Z`, `O` as `D`) is
+ * nothing a check digit can catch; two recognisers trained apart rarely misread the same letter alike. Each
+ * recogniser's reading of a name line is decoded with the layout (decodeMrzLine.ts), and wherever a name character
+ * differs from `lines`, the text is scored as the product of the recognisers' likelihoods of the whole line (CTC
+ * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002).
+ * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
+ * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
+ * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
+ * where it sees that position's character (its best CTC alignment of the text, ctcAlignment): a reading with one
+ * character too many or too few proposes shifted letters from there on, its probabilities do not. Characters
+ * outside the name fields are never changed (check digits stand behind them).
+ *
+ * @param format - the reading's format
+ * @param lines - the reading's lines (check-digit corrections applied)
+ * @param readings - per line, the recognisers' probabilities for that line's crop (at least two to arbitrate; lines
+ *   without a name field, or with fewer readings, are left as they are)
+ * @param opts - see {@link ArbitrateNamesOptions}
+ * @returns the lines and the positions changed
+ */
+export function arbitrateNames(format: MrzFormat, lines: readonly string[], readings: ReadonlyArray<readonly LineProbabilities[]>, opts: ArbitrateNamesOptions = {}): NameArbitration {
+  const minGain = opts.minGain ?? NAME_ARBITRATION_MIN_GAIN;
+  const classes = positionClasses(format);
+  const out = [...lines];
+  const changed: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const experts = readings[i] ?? [];
+    const fields = lineFieldsOf(format, i);
+    if (experts.length < 2 || fields.names.length === 0) continue;
+    const score = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), 0);
+    const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
+    // Each recogniser's own reading of the line within the layout.
+    const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
+    let text = lines[i] as string;
+    let best = score(text);
+    const take = (candidate: string): void => {
+      if (candidate === text) return;
+      const s = score(candidate);
+      if (s > best + minGain) {
+        text = candidate;
+        best = s;
+      }
+    };
+    for (const p of proposals) take(positions.reduce((t, k) => replaceAt(t, k, p.charAt(k)), text));
+    // Per position: the proposals' characters, and those a recogniser gives some probability where it sees the
+    // position's character (a proposal shifted by a character it inserted or dropped proposes nothing useful).
+    const allowed = classes[i] as readonly string[];
+    const candidates = new Map<number, Set<string>>(positions.map((k) => [k, new Set(proposals.map((p) => p.charAt(k)))]));
+    for (const line of experts) {
+      const spans = ctcAlignment(line, text);
+      if (!spans) continue;
+      for (const k of positions) {
+        const [t0, t1] = spans[k] as readonly [number, number];
+        for (const ch of allowed[k] as string) {
+          const c = (MRZ_INDEX.get(ch) as number) + 1;
+          for (let t = Math.max(0, t0 - 1); t <= Math.min(line.frames - 1, t1 + 1); t++) {
+            if ((line.probs[t * MRZ_CLASSES + c] as number) >= CANDIDATE_MIN_PROB) {
+              candidates.get(k)?.add(ch);
+              break;
+            }
+          }
+        }
+      }
+    }
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const before = text;
+      for (const k of positions) for (const ch of candidates.get(k) ?? []) if (ch !== text.charAt(k)) take(replaceAt(text, k, ch));
+      if (text === before) break;
+    }
+    for (const k of positions) if (text.charAt(k) !== (lines[i] as string).charAt(k)) changed.push([i, k]);
+    out[i] = text;
+  }
+  return { lines: out, changed };
+}
+
+/**
+ * Least probability, in a frame where a recogniser sees a name character (±1 frame), for another letter to be tried
+ * there by {@link arbitrateNames}. Only a shortlist, set once and not tuned: the recognisers' joint likelihood
+ * decides, and a letter below 0.02 in both can hardly win it.
+ */
+const CANDIDATE_MIN_PROB = 0.02;
+
+/** Passes of character-by-character changes in {@link arbitrateNames} (each pass tries every candidate at every name position). */
+const MAX_PASSES = 3;
+
+function replaceAt(text: string, k: number, ch: string): string {
+  return text.slice(0, k) + ch + text.slice(k + 1);
+}

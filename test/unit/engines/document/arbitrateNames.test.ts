@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
+import { ctcAlignment, ctcLogLikelihood } from '../../../../functions/engines/document/ocr/ctc/ctcLogLikelihood.ts';
+import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
+import { arbitrateNames } from '../../../../functions/engines/document/reading/arbitrateNames.ts';
+import { ctcFrames } from './fixtures.ts';
+
+/** Deterministic pseudo-random numbers (a linear congruential generator), so that the test is reproducible. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+/** `frames` rows of random probabilities over the blank and the MRZ classes. */
+function randomLine(frames: number, seed: number): LineProbabilities {
+  const next = random(seed);
+  const probs = new Float32Array(frames * MRZ_CLASSES);
+  for (let t = 0; t < frames; t++) {
+    let sum = 0;
+    for (let c = 0; c < MRZ_CLASSES; c++) sum += probs[t * MRZ_CLASSES + c] = next() ** 4;
+    for (let c = 0; c < MRZ_CLASSES; c++) probs[t * MRZ_CLASSES + c] = (probs[t * MRZ_CLASSES + c] as number) / sum;
+  }
+  return { frames, probs, mrzMass: 1 };
+}
+
+/** Plain CTC by brute force: the probability of every path of `line` that collapses to `text`, summed. */
+function bruteForce(line: LineProbabilities, text: string): number {
+  let total = 0;
+  const path = new Array<number>(line.frames).fill(0);
+  const walk = (t: number, p: number): void => {
+    if (t === line.frames) {
+      let out = '';
+      let previous = 0;
+      for (const c of path) {
+        if (c !== 0 && c !== previous) out += MRZ_ALPHABET[c - 1];
+        previous = c;
+      }
+      if (out === text) total += p;
+      return;
+    }
+    for (let c = 0; c < MRZ_CLASSES; c++) {
+      path[t] = c;
+      walk(t + 1, p * (line.probs[t * MRZ_CLASSES + c] as number));
+    }
+  };
+  walk(0, 1);
+  return total;
+}
+
+/** A line's frames: each character, then a blank (`ctcFrames` path). */
+const spaced = (text: string) => `${[...text].join('_')}_`;
+
+describe('ctcLogLikelihood', () => {
+  it('sums every CTC alignment of the text (brute force over 38^3 paths)', () => {
+    const line = randomLine(3, 7);
+    for (const text of ['A', 'AB', 'AA', '5<', '<', '']) {
+      expect(ctcLogLikelihood(line, text)).toBeCloseTo(Math.log(bruteForce(line, text)), 6);
+    }
+  });
+  it('lets a filler follow a filler without a blank, at the decoder’s cost of ln 0.5', () => {
+    const line = ctcFrames('<<', 0.9);
+    // Plain CTC cannot read two fillers from two frames; the split costs half.
+    expect(ctcLogLikelihood(line, '<<')).toBeCloseTo(Math.log(0.9 * 0.9 * 0.5), 6);
+    // A letter repeated still needs a blank between.
+    expect(ctcLogLikelihood(ctcFrames('AA', 0.9), 'AA')).toBe(-Infinity);
+  });
+  it('ranks the text read above its neighbours and is -Infinity when frames are too few', () => {
+    const line = ctcFrames(spaced('ERIKSSON'), 0.9, { 12: ['D', 0.3] });
+    expect(ctcLogLikelihood(line, 'ERIKSSON')).toBeGreaterThan(ctcLogLikelihood(line, 'ERIKSSDN'));
+    expect(ctcLogLikelihood(line, 'ERIKSSDN')).toBeGreaterThan(ctcLogLikelihood(line, 'ERIKSSEN'));
+    expect(ctcLogLikelihood(ctcFrames('AB'), 'ABC')).toBe(-Infinity);
+  });
+  it('refuses characters outside the MRZ alphabet', () => {
+    expect(() => ctcLogLikelihood(ctcFrames('A'), 'a')).toThrow(RangeError);
+  });
+});
+
+describe('ctcAlignment', () => {
+  it('gives the frames of each character in the best alignment', () => {
+    // A over frames 0-1, a blank, B at 3, filler run split without a blank at 4 and 5.
+    expect(ctcAlignment(ctcFrames('AA_B<<'), 'AB<<')).toEqual([
+      [0, 1],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+    ]);
+    expect(ctcAlignment(ctcFrames(spaced('ERIKSSON')), 'ERIKSSON')).toEqual([...'ERIKSSON'].map((_, k) => [2 * k, 2 * k]));
+  });
+  it('is null when the frames are too few, and empty for an empty text', () => {
+    expect(ctcAlignment(ctcFrames('AB'), 'ABC')).toBeNull();
+    expect(ctcAlignment(ctcFrames('AB'), '')).toEqual([]);
+    expect(() => ctcAlignment(ctcFrames('A'), 'a')).toThrow(RangeError);
+  });
+});
+
+describe('arbitrateNames', () => {
+  const line1 = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+  const line2 = 'L898902C36UTO7408122F1204159ZE184226B<<<<<10';
+  /** The frame of position `k` in a {@link spaced} path. */
+  const at = (k: number) => 2 * k;
+  const withChar = (line: string, k: number, ch: string) => line.slice(0, k) + ch + line.slice(k + 1);
+
+  it('takes the letter both recognisers together find likelier: an O one read as D', () => {
+    // The first recogniser read the O of ERIKSSON as D (0.55 against 0.35); the second read O (0.85 against 0.05).
+    const first = ctcFrames(spaced(withChar(line1, 11, 'D')), 0.9, { [at(11)]: ['O', 0.35] });
+    const second = ctcFrames(spaced(line1), 0.9, { [at(11)]: ['D', 0.05] });
+    const out = arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, second], []]);
+    expect(out.lines).toEqual([line1, line2]);
+    expect(out.changed).toEqual([[0, 11]]);
+  });
+  it('keeps a letter one recogniser is sure of against the other’s hesitant misreading', () => {
+    // M of MARIA: the first is sure (0.9), the second read R (0.6) with M at 0.3.
+    const first = ctcFrames(spaced(line1), 0.9);
+    const second = ctcFrames(spaced(withChar(line1, 20, 'R')), 0.9, { [at(20)]: ['M', 0.3] });
+    const out = arbitrateNames('TD3', [line1, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(line1);
+    expect(out.changed).toEqual([]);
+  });
+  it('never changes characters outside the name fields, nor lines with one reading', () => {
+    // Both recognisers read the issuing state as UTD; the line given has UTO (say, corrected by the layout).
+    const utd = withChar(line1, 4, 'D');
+    const first = ctcFrames(spaced(utd), 0.9);
+    const second = ctcFrames(spaced(utd), 0.9);
+    expect(arbitrateNames('TD3', [line1, line2], [[first, second], []]).lines[0]).toBe(line1);
+    // One reading only: nothing to arbitrate.
+    const misread = withChar(line1, 11, 'D');
+    expect(arbitrateNames('TD3', [misread, line2], [[ctcFrames(spaced(line1), 0.9)], []]).lines[0]).toBe(misread);
+    // Line 2 of a TD3 holds no name: left alone even when both read it otherwise.
+    const other = ctcFrames(spaced(withChar(line2, 0, 'I')), 0.9);
+    expect(arbitrateNames('TD3', [line1, line2], [[], [other, other]]).lines[1]).toBe(line2);
+  });
+  it('tries the letters a recogniser sees where the other put a character, when its own reading is shifted', () => {
+    // CITIZEN read CITIZFN by the first (F 0.89, E 0.01: too little for E to be tried on its evidence alone); the
+    // second read CIITIZEN (an I too many, so its own fixed-length reading is shifted from there on and proposes Z
+    // at the F's position) but is sure of the E in the frame where the first sees the F.
+    const name = 'P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const misread = withChar(name, 10, 'F');
+    const first = ctcFrames(spaced(misread), 0.9, { [at(10)]: ['E', 0.01] });
+    const second = ctcFrames(spaced(`${name.slice(0, 7)}I${name.slice(7, 43)}`), 0.9);
+    const out = arbitrateNames('TD3', [misread, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(name);
+    expect(out.changed).toEqual([[0, 10]]);
+  });
+  it('takes a gain only above minGain', () => {
+    const first = ctcFrames(spaced(withChar(line1, 11, 'D')), 0.9, { [at(11)]: ['O', 0.35] });
+    const second = ctcFrames(spaced(line1), 0.9, { [at(11)]: ['D', 0.05] });
+    const lines = [withChar(line1, 11, 'D'), line2];
+    // ln((0.35 * 0.85) / (0.55 * 0.05)) = 2.38
+    expect(arbitrateNames('TD3', lines, [[first, second], []], { minGain: 2.3 }).lines[0]).toBe(line1);
+    expect(arbitrateNames('TD3', lines, [[first, second], []], { minGain: 2.5 }).lines[0]).toBe(lines[0]);
+  });
+});
