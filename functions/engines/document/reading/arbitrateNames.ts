@@ -20,6 +20,11 @@ export interface ArbitrateNamesOptions {
    * (natural log of the ratio of the products of their likelihoods). @default {@link NAME_ARBITRATION_MIN_GAIN}
    */
   readonly minGain?: number;
+  /**
+   * The same for a change that puts in or takes out a character (the rest of the field shifted by one).
+   * @default {@link NAME_SHIFT_MIN_GAIN}
+   */
+  readonly shiftMinGain?: number;
 }
 
 /**
@@ -27,6 +32,18 @@ export interface ArbitrateNamesOptions {
  * "Names read by two recognisers" for the measurement.
  */
 export const NAME_ARBITRATION_MIN_GAIN = 0;
+
+/**
+ * Least log-gain of a change in {@link arbitrateNames} that puts in or takes out a character: ln 10, the text ten
+ * times likelier under the recognisers together. A shift moves every later character of the field against both
+ * recognisers' frames, and a recogniser that garbled the line scores shifted texts erratically: on the US card
+ * specimen seen obliquely (far edge 30% shorter), where the own recogniser read `CPJTEAOEA` and PaddleOCR
+ * `CRITTENDEN`, taking out the `I` gained 0.96 (ln, a wrong change); on the Australian page, the same view, the
+ * changes mending `CZTZEN UANE` gained 11.9 with the `I` put back and 6.2 without it (`CITZEN JANE`), so about 5.7
+ * for the `I` (docs/document-verification.md "Names read by two recognisers"). Set between those two cases: not a
+ * measured optimum.
+ */
+export const NAME_SHIFT_MIN_GAIN = Math.log(10);
 
 /**
  * The name characters of an MRZ chosen by several recognisers together. Names carry no check digit (ICAO Doc 9303
@@ -39,8 +56,11 @@ export const NAME_ARBITRATION_MIN_GAIN = 0;
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
  * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
  * where it sees that position's character (its best CTC alignment of the text, ctcAlignment): a reading with one
- * character too many or too few proposes shifted letters from there on, its probabilities do not. Characters
- * outside the name fields are never changed (check digits stand behind them).
+ * character too many or too few proposes shifted letters from there on, its probabilities do not. A character
+ * dropped or read too many is mended by shifting the rest of the field by one, a letter put in (one a recogniser
+ * sees between or at the neighbouring characters) and a trailing filler dropped, or a character taken out and a
+ * filler added at the end; such a change must gain at least `shiftMinGain`. Characters outside the name fields are
+ * never changed (check digits stand behind them).
  *
  * @param format - the reading's format
  * @param lines - the reading's lines (check-digit corrections applied)
@@ -51,6 +71,7 @@ export const NAME_ARBITRATION_MIN_GAIN = 0;
  */
 export function arbitrateNames(format: MrzFormat, lines: readonly string[], readings: ReadonlyArray<readonly LineProbabilities[]>, opts: ArbitrateNamesOptions = {}): NameArbitration {
   const minGain = opts.minGain ?? NAME_ARBITRATION_MIN_GAIN;
+  const shiftMinGain = opts.shiftMinGain ?? NAME_SHIFT_MIN_GAIN;
   const classes = positionClasses(format);
   const out = [...lines];
   const changed: Array<[number, number]> = [];
@@ -64,10 +85,10 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
     let text = lines[i] as string;
     let best = score(text);
-    const take = (candidate: string): void => {
+    const take = (candidate: string, least = minGain): void => {
       if (candidate === text) return;
       const s = score(candidate);
-      if (s > best + minGain) {
+      if (s > best + least) {
         text = candidate;
         best = s;
       }
@@ -77,25 +98,38 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     // position's character (a proposal shifted by a character it inserted or dropped proposes nothing useful).
     const allowed = classes[i] as readonly string[];
     const candidates = new Map<number, Set<string>>(positions.map((k) => [k, new Set(proposals.map((p) => p.charAt(k)))]));
+    // Letters to insert before position k: those a recogniser sees between the frames of k - 1 and k, or at either.
+    const inserts = new Map<number, Set<string>>(positions.map((k) => [k, new Set<string>()]));
     for (const line of experts) {
       const spans = ctcAlignment(line, text);
       if (!spans) continue;
+      const seen = (ch: string, from: number, to: number): boolean => {
+        const c = (MRZ_INDEX.get(ch) as number) + 1;
+        for (let t = Math.max(0, from); t <= Math.min(line.frames - 1, to); t++) if ((line.probs[t * MRZ_CLASSES + c] as number) >= CANDIDATE_MIN_PROB) return true;
+        return false;
+      };
       for (const k of positions) {
         const [t0, t1] = spans[k] as readonly [number, number];
+        const gapFrom = k > 0 ? (spans[k - 1] as readonly [number, number])[1] + 1 : 0;
         for (const ch of allowed[k] as string) {
-          const c = (MRZ_INDEX.get(ch) as number) + 1;
-          for (let t = Math.max(0, t0 - 1); t <= Math.min(line.frames - 1, t1 + 1); t++) {
-            if ((line.probs[t * MRZ_CLASSES + c] as number) >= CANDIDATE_MIN_PROB) {
-              candidates.get(k)?.add(ch);
-              break;
-            }
-          }
+          if (seen(ch, t0 - 1, t1 + 1)) candidates.get(k)?.add(ch);
+          if (ch !== FILLER && seen(ch, gapFrom, t0 - 1)) inserts.get(k)?.add(ch);
         }
       }
     }
+    for (const k of positions) for (const ch of [...(candidates.get(k) ?? []), ...(candidates.get(k - 1) ?? [])]) if (ch !== FILLER) inserts.get(k)?.add(ch);
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const before = text;
       for (const k of positions) for (const ch of candidates.get(k) ?? []) if (ch !== text.charAt(k)) take(replaceAt(text, k, ch));
+      // A character dropped or one too many: the field's text shifted by one from k, a filler taken from or given to
+      // its end (never a letter).
+      for (const field of fields.names) {
+        for (let k = field.start; k < Math.min(field.end, lastLetter(text, field) + 2); k++) {
+          const shape = text.slice(field.start, field.end);
+          take(spliceField(text, field, shape.slice(0, k - field.start) + shape.slice(k - field.start + 1) + FILLER), shiftMinGain);
+          if (shape.endsWith(FILLER)) for (const ch of inserts.get(k) ?? []) take(spliceField(text, field, shape.slice(0, k - field.start) + ch + shape.slice(k - field.start, -1)), shiftMinGain);
+        }
+      }
       if (text === before) break;
     }
     for (const k of positions) if (text.charAt(k) !== (lines[i] as string).charAt(k)) changed.push([i, k]);
@@ -113,6 +147,19 @@ const CANDIDATE_MIN_PROB = 0.02;
 
 /** Passes of character-by-character changes in {@link arbitrateNames} (each pass tries every candidate at every name position). */
 const MAX_PASSES = 3;
+
+const FILLER = '<';
+
+/** Index of the last letter of a field of `text` (`field.start - 1` when it holds fillers only). */
+function lastLetter(text: string, field: Span): number {
+  for (let k = field.end - 1; k >= field.start; k--) if (text.charAt(k) !== FILLER) return k;
+  return field.start - 1;
+}
+
+/** `text` with the field's characters replaced by `content` (of the field's length). */
+function spliceField(text: string, field: Span, content: string): string {
+  return text.slice(0, field.start) + content + text.slice(field.end);
+}
 
 function replaceAt(text: string, k: number, ch: string): string {
   return text.slice(0, k) + ch + text.slice(k + 1);

@@ -144,6 +144,36 @@ describe('arbitrateNames', () => {
     expect(out.lines[0]).toBe(name);
     expect(out.changed).toEqual([[0, 10]]);
   });
+  /**
+   * A path: the first `n` characters spaced, the trailing fillers in one run of two frames each (recognisers read a
+   * filler run as one run of frames, longer than the fillers are many).
+   */
+  const tail = (text: string, n: number) => `${spaced(text.slice(0, n))}${text.slice(n).replace(/</g, '<<')}`;
+
+  it('puts in a letter one recogniser dropped, taking a filler from the end of the field', () => {
+    // CITIZEN read CITZEN by the first (the I faint, 0.3, in the blank frame between T and Z) and CITIIZEN by the
+    // second (its second I 0.5, blank 0.4): neither reading, nor any one letter changed, is the name.
+    const name = 'P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const dropped = `${name.slice(0, 8)}${name.slice(9)}<`;
+    const doubled = `${name.slice(0, 9)}I${name.slice(9, 43)}`;
+    const first = ctcFrames(tail(dropped, 17), 0.9, { [at(8) - 1]: ['I', 0.3] });
+    const second = ctcFrames(tail(doubled, 19), 0.9, { [at(9)]: ['_', 0.4] });
+    const out = arbitrateNames('TD3', [dropped, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(name);
+    // Shifts are held to their own least gain.
+    expect(arbitrateNames('TD3', [dropped, line2], [[first, second], []], { shiftMinGain: 50 }).lines[0]).not.toBe(name);
+  });
+  it('takes out a character one recogniser read too many, giving a filler to the end of the field', () => {
+    // LOPEZ<<YUKI read LOPEZ<<<YUKI by the first (its third filler 0.5, blank 0.4) and LOPEZ<<YKI by the second
+    // (the U faint, 0.3, between Y and K).
+    const name = 'P<JPNLOPEZ<<YUKI<MARIA<<<<<<<<<<<<<<<<<<<<<<';
+    const extra = `${name.slice(0, 12)}<${name.slice(12, 43)}`;
+    const dropped = `${name.slice(0, 13)}${name.slice(14)}<`;
+    const first = ctcFrames(tail(extra, 23), 0.9, { [at(12)]: ['_', 0.4] });
+    const second = ctcFrames(tail(dropped, 21), 0.9, { [at(13) - 1]: ['U', 0.3] });
+    const out = arbitrateNames('TD3', [extra, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(name);
+  });
   it('takes a gain only above minGain', () => {
     const first = ctcFrames(spaced(withChar(line1, 11, 'D')), 0.9, { [at(11)]: ['O', 0.35] });
     const second = ctcFrames(spaced(line1), 0.9, { [at(11)]: ['D', 0.05] });
