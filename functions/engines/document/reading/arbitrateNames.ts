@@ -121,8 +121,8 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const before = text;
       for (const k of positions) for (const ch of candidates.get(k) ?? []) if (ch !== text.charAt(k)) take(replaceAt(text, k, ch));
-      // A character dropped or one too many: the field's text shifted by one from k, a filler taken from or given to
-      // its end (never a letter).
+      // A character dropped or one too many: the field's text shifted by one from k, and a filler taken from its end
+      // (only when the field ends in one: a letter is never pushed out) or given to it.
       for (const field of fields.names) {
         for (let k = field.start; k < Math.min(field.end, lastLetter(text, field) + 2); k++) {
           const shape = text.slice(field.start, field.end);
