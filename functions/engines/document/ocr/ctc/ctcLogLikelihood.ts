@@ -18,14 +18,10 @@ import { MRZ_CLASSES, type LineProbabilities } from './lineProbabilities.ts';
  * @throws {RangeError} when `text` holds a character outside the MRZ alphabet
  */
 export function ctcLogLikelihood(line: LineProbabilities, text: string): number {
-  const labels = labelsOf(text);
-  const S = 2 * labels.length + 1;
+  const ext = extendedLabels(text);
+  const S = ext.length;
   const T = line.frames;
-  if (T === 0) return labels.length === 0 ? 0 : -Infinity;
-  // Extended labels: blank, c1, blank, c2, ..., cN, blank.
-  const ext = new Int16Array(S);
-  for (let i = 0; i < labels.length; i++) ext[2 * i + 1] = labels[i] as number;
-  const filler = (MRZ_INDEX.get('<') as number) + 1;
+  if (T === 0) return S === 1 ? 0 : -Infinity;
   const split = Math.exp(FILLER_SPLIT_PENALTY);
   let alpha = new Float64Array(S);
   let next = new Float64Array(S);
@@ -49,7 +45,7 @@ export function ctcLogLikelihood(line: LineProbabilities, text: string): number 
       if (s >= 2 && c !== 0) {
         const prev = ext[s - 2] as number;
         if (prev !== c) v += alpha[s - 2] as number;
-        else if (c === filler) v += (alpha[s - 2] as number) * split;
+        else if (c === FILLER_LABEL) v += (alpha[s - 2] as number) * split;
       }
       next[s] = v * p(t, c);
     }
@@ -72,14 +68,11 @@ export function ctcLogLikelihood(line: LineProbabilities, text: string): number 
  * @throws {RangeError} when `text` holds a character outside the MRZ alphabet
  */
 export function ctcAlignment(line: LineProbabilities, text: string): Array<readonly [number, number]> | null {
-  const labels = labelsOf(text);
-  const S = 2 * labels.length + 1;
+  const ext = extendedLabels(text);
+  const S = ext.length;
   const T = line.frames;
-  if (labels.length === 0) return [];
+  if (S === 1) return [];
   if (T === 0) return null;
-  const ext = new Int16Array(S);
-  for (let i = 0; i < labels.length; i++) ext[2 * i + 1] = labels[i] as number;
-  const filler = (MRZ_INDEX.get('<') as number) + 1;
   const lp = (t: number, c: number) => Math.log(Math.max(line.probs[t * MRZ_CLASSES + c] as number, 1e-30));
   // delta[t * S + s]: best log-score of a path ending at extended label s at frame t; from: its previous s.
   const delta = new Float64Array(T * S).fill(-Infinity);
@@ -98,7 +91,7 @@ export function ctcAlignment(line: LineProbabilities, text: string): Array<reado
       }
       if (s >= 2 && c !== 0) {
         const prev = ext[s - 2] as number;
-        const skip = prev !== c ? (delta[row + s - 2] as number) : c === filler ? (delta[row + s - 2] as number) + FILLER_SPLIT_PENALTY : -Infinity;
+        const skip = prev !== c ? (delta[row + s - 2] as number) : c === FILLER_LABEL ? (delta[row + s - 2] as number) + FILLER_SPLIT_PENALTY : -Infinity;
         if (skip > best) {
           best = skip;
           src = s - 2;
@@ -112,7 +105,7 @@ export function ctcAlignment(line: LineProbabilities, text: string): Array<reado
   const last = (T - 1) * S;
   let s = (delta[last + S - 1] as number) >= (delta[last + S - 2] as number) ? S - 1 : S - 2;
   if ((delta[last + s] as number) === -Infinity) return null;
-  const spans: Array<[number, number]> = labels.map(() => [-1, -1]);
+  const spans: Array<[number, number]> = Array.from({ length: (S - 1) / 2 }, () => [-1, -1]);
   for (let t = T - 1; t >= 0; t--) {
     if (s % 2 === 1) {
       const span = spans[(s - 1) / 2] as [number, number];
@@ -124,11 +117,20 @@ export function ctcAlignment(line: LineProbabilities, text: string): Array<reado
   return spans;
 }
 
-/** CTC labels (1 + MRZ alphabet index) of a text; throws RangeError on a character outside the MRZ alphabet. */
-function labelsOf(text: string): number[] {
-  return [...text].map((ch) => {
-    const i = MRZ_INDEX.get(ch);
-    if (i === undefined) throw new RangeError(`not an MRZ character: ${JSON.stringify(ch)}`);
-    return i + 1;
+/** CTC label of the filler `<` (class 0 is the blank). */
+const FILLER_LABEL = (MRZ_INDEX.get('<') as number) + 1;
+
+/**
+ * The extended label sequence of a text (Graves et al. 2006 §4.1): blank, c1, blank, c2, ..., cN, blank, each
+ * character as its class (1 + MRZ alphabet index); length 2N + 1. Throws RangeError on a character outside the MRZ
+ * alphabet.
+ */
+function extendedLabels(text: string): Int16Array {
+  const ext = new Int16Array(2 * text.length + 1);
+  [...text].forEach((ch, i) => {
+    const c = MRZ_INDEX.get(ch);
+    if (c === undefined) throw new RangeError(`not an MRZ character: ${JSON.stringify(ch)}`);
+    ext[2 * i + 1] = c + 1;
   });
+  return ext;
 }
