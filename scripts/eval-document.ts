@@ -18,7 +18,7 @@
  *   written.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
- * --ocr ENGINE, --no-write, --verbose.
+ * --ocr ENGINE, --no-write, --verbose (a line per case, and per name line the recognisers changed, with its gain).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -148,6 +148,8 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
     out.push({ c, reading, score, ms });
     if (args.verbose || !score.pass) {
       console.log(`${score.pass ? 'ok  ' : 'FAIL'} ${ms.toFixed(0).padStart(5)} ms ${c.set}/${path.basename(c.file)} [${c.document.expectedOutcome}] ${reading.decision} ${reading.result.errorCategory ?? ''} ${score.notes.join('; ')}`);
+      // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
+      for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
     }
   }
   return out;

@@ -6,7 +6,7 @@ import { requestInference } from '../inference.ts';
 import { decodeMediaFields, type Media, type MediaKind } from '../media.ts';
 import type { Service } from '../service.ts';
 import type { StoredTemplate } from '../store/templates.ts';
-import type { ExpectedDetails } from '../../engines/document/types.ts';
+import type { ExpectedDetails, MrzEvidence } from '../../engines/document/types.ts';
 import type { StepDefinition } from './runner.ts';
 
 /**
@@ -31,6 +31,26 @@ export interface IdVerificationInput {
   readonly back: Media | null;
   readonly requestedDocumentId: string | null;
   readonly template?: StoredTemplate;
+}
+
+/**
+ * What the step's provenance keeps of an MRZ reading: its format, and where characters were changed after the first
+ * reading, never the characters (PII). `corrected`: per check-digit group corrected (mrz/correctMrz.ts), the 0-based
+ * positions changed within the group's characters; `namesArbitrated`: per name line changed by the two recognisers
+ * (reading/arbitrateNames.ts), the 0-based positions changed within the line's name characters and the gain (natural
+ * log of the joint likelihood ratio, 3 decimals).
+ */
+export function mrzProvenance(mrz: MrzEvidence): {
+  format: string;
+  corrected: Array<{ field: string; positions: number[] }>;
+  namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
+} {
+  const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
+  return {
+    format: mrz.format,
+    corrected: mrz.corrected.map((c) => ({ field: c.field, positions: differing(c.from, c.to) })),
+    namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: Math.round(c.gain * 1000) / 1000 })),
+  };
 }
 
 /** The expected details of a session in the engine's shape (fields the engine compares). */
@@ -105,7 +125,7 @@ export const idVerificationStep: StepDefinition<IdVerificationRequest, IdVerific
       outcome: reading.outcome,
       checks: reading.checks,
       // Format, document code, which side and which positions were corrected; never the MRZ text itself (PII).
-      mrz: reading.mrz ? { format: reading.mrz.format, corrected: reading.mrz.corrected } : null,
+      mrz: reading.mrz ? mrzProvenance(reading.mrz) : null,
       barcode: reading.barcode ?? null,
       document: reading.document ? { documentCode: reading.document.documentCode, side: reading.document.side } : null,
       engineMs: Math.round(reading.timings.totalMs),

@@ -1,5 +1,6 @@
 import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, ReadingOutcome } from './constants.ts';
 import type { MrzCorrection } from './mrz/correctMrz.ts';
+import type { NameChange } from './reading/arbitrateNames.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
 
 /** The data fields of the SPEC.md 2.4 result (everything but `isMismatch` and `errorCategory`). */
@@ -85,9 +86,15 @@ export interface VerifyInput {
 /** What the MRZ said and what was corrected. */
 export interface MrzEvidence {
   readonly format: MrzFormat;
-  /** The MRZ lines after check-digit-proven corrections. */
+  /** The MRZ lines after check-digit-proven corrections and name arbitration. */
   readonly lines: readonly string[];
+  /** Corrections of fields under a check digit, each proven by its check digit (mrz/correctMrz.ts). */
   readonly corrected: ReadonlyArray<MrzCorrection>;
+  /**
+   * Name characters the two recognisers together chose over the first reading (reading/arbitrateNames.ts): names
+   * carry no check digit, so these changes rest on the recognisers' joint likelihood alone (`gain`, natural log).
+   */
+  readonly namesArbitrated: ReadonlyArray<NameChange>;
 }
 
 /** Document facts that are not part of the SPEC.md result but explain it. */

@@ -11,6 +11,23 @@ export interface NameArbitration {
   readonly lines: string[];
   /** Positions changed, as `[line, position]` pairs (empty when the lines are returned as given). */
   readonly changed: ReadonlyArray<readonly [number, number]>;
+  /** One entry per line whose names changed, in line order (empty when the lines are returned as given). */
+  readonly changes: readonly NameChange[];
+}
+
+/** The names of one MRZ line as {@link arbitrateNames} changed them. */
+export interface NameChange {
+  /** The line, 0-based (TD3 and TD2: 0; TD1: 2). */
+  readonly line: number;
+  /** The line's name characters (its name fields, joined in line order) as given, fillers as `<`. */
+  readonly from: string;
+  /** The same characters as chosen. */
+  readonly to: string;
+  /**
+   * How much likelier the recognisers together find the chosen line than the given one: natural log of the ratio
+   * of the products of their CTC likelihoods (> 0; at least `minGain` per step taken).
+   */
+  readonly gain: number;
 }
 
 /** Options of {@link arbitrateNames}. */
@@ -67,7 +84,7 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
  * @param readings - per line, the recognisers' probabilities for that line's crop (at least two to arbitrate; lines
  *   without a name field, or with fewer readings, are left as they are)
  * @param opts - see {@link ArbitrateNamesOptions}
- * @returns the lines and the positions changed
+ * @returns the lines, the positions changed and each line's change with its gain
  */
 export function arbitrateNames(format: MrzFormat, lines: readonly string[], readings: ReadonlyArray<readonly LineProbabilities[]>, opts: ArbitrateNamesOptions = {}): NameArbitration {
   const minGain = opts.minGain ?? NAME_ARBITRATION_MIN_GAIN;
@@ -75,6 +92,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   const classes = positionClasses(format);
   const out = [...lines];
   const changed: Array<[number, number]> = [];
+  const changes: NameChange[] = [];
   for (let i = 0; i < lines.length; i++) {
     const experts = readings[i] ?? [];
     const fields = lineFieldsOf(format, i);
@@ -85,6 +103,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
     let text = lines[i] as string;
     let best = score(text);
+    const given = best;
     const take = (candidate: string, least = minGain): void => {
       if (candidate === text) return;
       const s = score(candidate);
@@ -133,9 +152,11 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
       if (text === before) break;
     }
     for (const k of positions) if (text.charAt(k) !== (lines[i] as string).charAt(k)) changed.push([i, k]);
+    const names = (t: string) => positions.map((k) => t.charAt(k)).join('');
+    if (text !== lines[i]) changes.push({ line: i, from: names(lines[i] as string), to: names(text), gain: best - given });
     out[i] = text;
   }
-  return { lines: out, changed };
+  return { lines: out, changed, changes };
 }
 
 /**

@@ -24,7 +24,7 @@ import { restoreLetterM } from './restoreLetterM.ts';
 import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
 import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
-import { arbitrateNames } from './arbitrateNames.ts';
+import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -50,6 +50,11 @@ export interface MrzZoneReading {
   readonly minConfidence: number;
   /** Characters the decoding seems to have dropped in the names (nameGaps.ts; 0 for text recognisers). */
   readonly nameGaps: number;
+  /**
+   * Name characters changed by the recognisers together (step 8, arbitrateNames.ts), one entry per line changed;
+   * empty when none changed or the step did not run. `parsed` and `readLines` hold the changed names.
+   */
+  readonly namesArbitrated: readonly NameChange[];
 }
 
 /** What {@link readMrzZone} needs: a text detector and a line recogniser. */
@@ -177,10 +182,10 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return found;
   }
-  const { lines, changed } = arbitrateNames(found.format, found.parsed.lines, readings);
+  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings);
   if (changed.length === 0) return found;
   const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changed.some(([l, p]) => l === i && p === k) ? (lines[i] as string).charAt(k) : ch)).join(''));
-  return { ...found, readLines, parsed: parseMrz(lines) };
+  return { ...found, readLines, parsed: parseMrz(lines), namesArbitrated: changes };
 }
 
 /**
@@ -691,5 +696,6 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     meanLogProb: d.logProb / (MRZ_SHAPE[format].length * window.length),
     minConfidence: d.minConfidence,
     nameGaps: d.nameGaps,
+    namesArbitrated: [],
   };
 }

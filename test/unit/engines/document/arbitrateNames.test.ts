@@ -110,6 +110,12 @@ describe('arbitrateNames', () => {
     const out = arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, second], []]);
     expect(out.lines).toEqual([line1, line2]);
     expect(out.changed).toEqual([[0, 11]]);
+    // Reported by line with the name characters before and after, and a gain that is the two texts' score ratio.
+    expect(out.changes).toHaveLength(1);
+    expect(out.changes[0]).toMatchObject({ line: 0, from: withChar(line1, 11, 'D').slice(5), to: line1.slice(5) });
+    const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
+    expect(out.changes[0]?.gain).toBeCloseTo(joint(line1) - joint(withChar(line1, 11, 'D')), 9);
+    expect(out.changes[0]?.gain).toBeGreaterThan(0);
   });
   it('keeps a letter one recogniser is sure of against the other’s hesitant misreading', () => {
     // M of MARIA: the first is sure (0.9), the second read R (0.6) with M at 0.3.
@@ -118,6 +124,7 @@ describe('arbitrateNames', () => {
     const out = arbitrateNames('TD3', [line1, line2], [[first, second], []]);
     expect(out.lines[0]).toBe(line1);
     expect(out.changed).toEqual([]);
+    expect(out.changes).toEqual([]);
   });
   it('never changes characters outside the name fields, nor lines with one reading', () => {
     // Both recognisers read the issuing state as UTD; the line given has UTO (say, corrected by the layout).

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { mrzProvenance } from '../../../../functions/core/steps/id-verification.ts';
+
+describe('mrzProvenance', () => {
+  it('keeps the format and the positions changed, never the MRZ characters', () => {
+    const kept = mrzProvenance({
+      format: 'TD3',
+      lines: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'],
+      corrected: [{ field: 'documentNumber', from: 'L8989O2C36', to: 'L898902C36' }],
+      namesArbitrated: [{ line: 0, from: 'ERIKSSDN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', to: 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', gain: 2.34567 }],
+    });
+    expect(kept).toEqual({
+      format: 'TD3',
+      corrected: [{ field: 'documentNumber', positions: [5] }],
+      namesArbitrated: [{ line: 0, positions: [6], gain: 2.346 }],
+    });
+    expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898/);
+  });
+});
