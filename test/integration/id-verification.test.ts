@@ -73,6 +73,12 @@ describe('POST /id-verification on synthetic documents', () => {
 
     const session = await call('GET', `/api/v1/sessions/${answer.body.sessionId}`, { key: tenant.apiKey });
     expect(session.body.documentId).toBe('doc_passport');
+    // The operator's view of the decision: format and changed positions of the MRZ, never its text (PII).
+    const shown = await admin('show-session', '--session', answer.body.sessionId);
+    const step = shown.steps.find((x: { stepCode?: string }) => x.stepCode === 'step_id_verification');
+    expect(step.provenance.mrz).toMatchObject({ format: 'TD3', corrected: expect.any(Array), namesArbitrated: expect.any(Array) });
+    expect(JSON.stringify(step.provenance)).not.toContain(expected['documentNumber']);
+    expect(JSON.stringify(step.provenance)).not.toContain(String(expected['lastName']).split(' ')[0]);
     // Rule 1: the finished step answers its stored envelope, whatever the new images.
     const again = await post('id-verification', { sessionId: answer.body.sessionId, frontImageBase64: await b64(docs.visa.images[0]!.file) }, { key: tenant.apiKey });
     expect(again.body).toEqual(answer.body);
