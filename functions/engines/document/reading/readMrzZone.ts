@@ -79,13 +79,16 @@ export interface ReadMrzZoneOptions {
   /** Most anchor candidates recognised per orientation (the widest first). @default 6 */
   readonly maxCandidates?: number;
   /**
-   * When no MRZ is found, the image is searched again with the detector at this longer side, in pixels (null: no
-   * second search). The detector's default (960 px) misses the MRZ of a small, blurred capture, where the characters
-   * are 4-6 pixels high (a passport page 500 px wide); at 1600 px they are in the size range the detector was
-   * trained on. Only images without an MRZ found pay for it (about 2.8 times the first detection).
-   * @default 1600
+   * When no MRZ is found, the image is searched again with the detector at each of these longer sides, in pixels,
+   * in turn until an MRZ is found (empty: no further search). The detector's default (960 px) misses the MRZ of a
+   * small, blurred capture, where the characters are 4-6 pixels high (a passport page 500 px wide); at 1600 px they
+   * are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
+   * 3 px high) needs 2400 px: on the five such pages of the generated seeds 60606, 99 and 70707 that no smaller side
+   * found, 2400 px found four (2026-11-26, docs/document-verification.md "Smaller pages"). Only images without an
+   * MRZ found pay for it (about 2.8 and 6 times the first detection).
+   * @default [1600, 2400]
    */
-  readonly fallbackSide?: number | null;
+  readonly fallbackSides?: readonly number[];
   /**
    * A document whose MRZ lines (or, without an MRZ found, widest text boxes) lie at least this many degrees askew,
    * and that did not read with every check digit verifying at the layout's line lengths, is read again from the
@@ -96,7 +99,7 @@ export interface ReadMrzZoneOptions {
   readonly minSkewDeg?: number;
 }
 
-const defaults = { minAspect: 10, maxCandidates: 6, fallbackSide: 1600, minSkewDeg: 3 } as const;
+const defaults = { minAspect: 10, maxCandidates: 6, fallbackSides: [1600, 2400], minSkewDeg: 3 } as const;
 
 interface Candidate {
   readonly quad: Quad;
@@ -123,7 +126,8 @@ interface Candidate {
  *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, then the one
  *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
  *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
- * 5. if still nothing reads, all of it again on a detection at `fallbackSide` (small, blurred captures);
+ * 5. if still nothing reads, all of it again on a detection at each of `fallbackSides` in turn (small, blurred
+ *    captures);
  * 6. a second look when the reading is not clean; a second reading replaces the first if it is {@link better}:
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
  *      off the nearest multiple of 90°) is read again from the whole image turned upright ({@link straighten}): the
@@ -149,11 +153,14 @@ interface Candidate {
  * @returns the best MRZ reading, or null when no MRZ was found
  */
 export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
-  const { minAspect, maxCandidates, fallbackSide, minSkewDeg } = { ...defaults, ...opts };
+  const { minAspect, maxCandidates, fallbackSides, minSkewDeg } = { ...defaults, ...opts };
   reader = { ...reader, detect: detectOnce(image, reader.detect) };
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
-  if (!found && fallbackSide !== null) found = await readDetected(image, reader, await reader.detect(image, fallbackSide), minAspect, maxCandidates);
+  for (const side of fallbackSides) {
+    if (found) break;
+    found = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
+  }
   if (!found || found.checkRate < 1 || found.lengthMisfit > 0) {
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
@@ -190,7 +197,7 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
 
 /**
  * The detector with its results on `image` kept, by input size: step 7 reads the same image again with another
- * recogniser, and its detections at the default and the fallback size would be the first pass's. Other images (the
+ * recogniser, and its detections at the default and the fallback sizes would be the first pass's. Other images (the
  * straightened page, the zone cut out) are detected as asked.
  */
 function detectOnce(image: RgbImage, detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {

@@ -37,8 +37,17 @@ describe('readMrzZone', () => {
     const found = await readMrzZone(IMAGE, { detect: async (_i, side) => (sides.push(side), MRZ_BOXES), recognizer });
     expect(found?.format).toBe('TD3');
     expect(sides).toEqual([undefined]);
-    const none = await readMrzZone(IMAGE, { detect: async (_i, side) => (side === 1600 ? MRZ_BOXES : []), recognizer }, { fallbackSide: null });
+    const none = await readMrzZone(IMAGE, { detect: async (_i, side) => (side === 1600 ? MRZ_BOXES : []), recognizer }, { fallbackSides: [] });
     expect(none).toBeNull();
+  });
+  it('tries the fallback sides in turn and stops at the first that finds the MRZ', async () => {
+    const sides: Array<number | undefined> = [];
+    const detect = async (_image: RgbImage, side?: number) => (sides.push(side), side === 2400 ? MRZ_BOXES : []);
+    expect((await readMrzZone(IMAGE, { detect, recognizer }))?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(sides).toEqual([undefined, 1600, 2400]);
+    sides.length = 0;
+    expect(await readMrzZone(IMAGE, { detect, recognizer }, { fallbackSides: [1600] })).toBeNull();
+    expect(sides).toEqual([undefined, 1600]);
   });
   it('reads the rows again only when the anchors alone do not make a whole, verifying TD3', async () => {
     const counting = (lines: readonly string[]) => {
@@ -112,7 +121,7 @@ describe('readMrzZone', () => {
       },
     };
     const boxes: DetectedBox[] = [560, 610, 660].map((y) => ({ quad: lineBox(y), score: 0.9 }));
-    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: card }, { fallbackSide: null });
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: card }, { fallbackSides: [] });
     expect(modes).toContain('squeezed');
     expect(reading?.format).toBe('TD1');
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD1);
@@ -133,17 +142,17 @@ describe('readMrzZone', () => {
     expect(verified?.checkRate).toBe(1);
     // The same with the birth date's check digit misread: nothing says it is an MRZ.
     const failing = mutate(unlisted, 1, 6, '9');
-    expect(await readMrzZone(IMAGE, { detect, recognizer: card(failing) }, { fallbackSide: null })).toBeNull();
+    expect(await readMrzZone(IMAGE, { detect, recognizer: card(failing) }, { fallbackSides: [] })).toBeNull();
     // With a listed code, or an ISO alpha-2 code as the pre-2013 Slovenian card prints (SI<), the failing reading is
     // still an MRZ (its other fields are checked one by one).
     const listed = mutate(UTOPIA.TD1, 1, 6, '9');
-    expect((await readMrzZone(IMAGE, { detect, recognizer: card(listed) }, { fallbackSide: null }))?.checkRate).toBeLessThan(1);
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(listed) }, { fallbackSides: [] }))?.checkRate).toBeLessThan(1);
     // A document code no ICAO document has (Y) counts only when the reading verifies as read.
     const stray = (lines: readonly string[]) => [`Y${lines[0]!.slice(1)}`, ...lines.slice(1)];
-    expect((await readMrzZone(IMAGE, { detect, recognizer: card(stray(UTOPIA.TD1)) }, { fallbackSide: null }))?.parsed.documentCode).toBe('Y');
-    expect(await readMrzZone(IMAGE, { detect, recognizer: card(stray(listed)) }, { fallbackSide: null })).toBeNull();
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(stray(UTOPIA.TD1)) }, { fallbackSides: [] }))?.parsed.documentCode).toBe('Y');
+    expect(await readMrzZone(IMAGE, { detect, recognizer: card(stray(listed)) }, { fallbackSides: [] })).toBeNull();
     const alpha2 = failing.map((l) => l.replace('XQZ', 'SI<'));
-    expect((await readMrzZone(IMAGE, { detect, recognizer: card(alpha2) }, { fallbackSide: null }))?.parsed.issuingStateCode).toBe('SI');
+    expect((await readMrzZone(IMAGE, { detect, recognizer: card(alpha2) }, { fallbackSides: [] }))?.parsed.issuingStateCode).toBe('SI');
   });
 
   it('never reads a passport as a TD2: a 2 x 36 reading coded P is no MRZ', async () => {
@@ -153,7 +162,7 @@ describe('readMrzZone', () => {
       read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: ((q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1]).slice(0, 36), confidence: 0.9 })),
     };
     // Read as TD3 (the missing characters padded with fillers, checks that cover them failing), never as TD2.
-    const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: prefixes }, { fallbackSide: null });
+    const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: prefixes }, { fallbackSides: [] });
     expect(reading?.format).toBe('TD3');
     expect(reading?.parsed.documentNumber).toBe('L898902C3');
     // A TD2 coded I (ICAO Doc 9303 Part 6 specimen) is read.
@@ -161,7 +170,7 @@ describe('readMrzZone', () => {
       id: 'fake',
       read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1], confidence: 0.9 })),
     };
-    expect((await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: td2 }, { fallbackSide: null }))?.format).toBe('TD2');
+    expect((await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: td2 }, { fallbackSides: [] }))?.format).toBe('TD2');
   });
 
   it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
