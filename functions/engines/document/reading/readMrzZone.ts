@@ -83,9 +83,10 @@ export interface ReadMrzZoneOptions {
    * in turn until an MRZ is found (empty: no further search). The detector's default (960 px) misses the MRZ of a
    * small, blurred capture, where the characters are 4-6 pixels high (a passport page 500 px wide); at 1600 px they
    * are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
-   * 3 px high) needs 2400 px: on the five such pages of the generated seeds 60606, 99 and 70707 that no smaller side
-   * found, 2400 px found four (2026-11-26, docs/document-verification.md "Smaller pages"). Only images without an
-   * MRZ found pay for it (about 2.8 and 6 times the first detection).
+   * 3 px high) needs 2400 px: of the six such pages of the generated seeds 60606, 99 and 70707 that no smaller side
+   * found, 2400 px found five, four of them read fully right (2026-11-26, docs/document-verification.md "Smaller
+   * pages"; 2000 and 2800 px did worse). Only images without an MRZ found pay for it (about 2.8 and 6 times the
+   * first detection).
    * @default [1600, 2400]
    */
   readonly fallbackSides?: readonly number[];

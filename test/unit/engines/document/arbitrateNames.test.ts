@@ -117,6 +117,19 @@ describe('arbitrateNames', () => {
     expect(out.changes[0]?.gain).toBeCloseTo(joint(line1) - joint(withChar(line1, 11, 'D')), 9);
     expect(out.changes[0]?.gain).toBeGreaterThan(0);
   });
+  it('leaves out a recogniser that reads the name line as more digits than letters (it has not read the line)', () => {
+    // The first read the O of ERIKSSON as D (0.55 against O 0.35), as above; the second read digits for every letter
+    // but that O: its likelihoods would make the change, but a name line holds no digits, so it is no witness.
+    const first = ctcFrames(spaced(withChar(line1, 11, 'D')), 0.9, { [at(11)]: ['O', 0.35] });
+    const noise = [...line1].map((ch, k) => (k === 11 || !/[A-Z]/.test(ch) ? ch : String(k % 10))).join('');
+    const second = ctcFrames(spaced(noise), 0.9);
+    const out = arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(withChar(line1, 11, 'D'));
+    expect(out.changes).toEqual([]);
+    // The same second reading with letters where the first has them is a witness, and the O is taken.
+    const letters = ctcFrames(spaced(line1), 0.9);
+    expect(arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, letters], []]).lines[0]).toBe(line1);
+  });
   it('keeps a letter one recogniser is sure of against the other’s hesitant misreading', () => {
     // M of MARIA: the first is sure (0.9), the second read R (0.6) with M at 0.3.
     const first = ctcFrames(spaced(line1), 0.9);
