@@ -80,5 +80,17 @@ describe('AAMVA', () => {
   it('rejects impossible dates', () => {
     expect(aamvaDate('02302020', false)).toBeNull();
     expect(aamvaDate('02292020', false)).toBe('2020-02-29');
+    expect(aamvaDate('13131313', false)).toBeNull();
+  });
+  it('reads a US date written CCYYMMDD (version 1) and a Canadian one written MMDDCCYY in the other order', () => {
+    expect(aamvaDate('19860606', false)).toBe('1986-06-06');
+    expect(aamvaDate('12102024', true)).toBe('2024-12-10');
+    expect(aamvaDate('06061986', false)).toBe('1986-06-06');
+  });
+  it('takes the version 1 DAB surname, given names split by commas, and leaves out NONE and unavl', () => {
+    const data = parseAamva('@\n\x1e\rANSI 636014010102DL00390187DLDABSMITH\nDACJOHN\nDADunavl\nDAQD1234567\nDBB19700101\nDBA20300101\r');
+    expect(mapAamvaResult(data)).toMatchObject({ lastName: 'SMITH', firstName: 'JOHN', fullName: 'JOHN SMITH', dateOfBirth: '1970-01-01', issuingCountry: 'USA' });
+    const v3 = parseAamva('@\n\x1e\rANSI 636026030102DL00390187DLDCSDOE\nDCTJANE,ANN\nDAQX1\nDBB01021980\nDBA01022030\r');
+    expect(mapAamvaResult(v3)).toMatchObject({ lastName: 'DOE', firstName: 'JANE ANN', dateOfBirth: '1980-01-02' });
   });
 });
