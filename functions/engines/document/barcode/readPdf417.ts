@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { DocumentModelError } from '../errors.ts';
 import { estimateSkew } from '../image/estimateSkew.ts';
@@ -38,22 +39,45 @@ export function prepareBarcodeReader(): Promise<void> {
  * ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°, in a debugging run on 2026-11-22 that
  * no script repeats; the unit test of the sample turned by 15° fails without the retry): when nothing decodes and
  * the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image turned
- * upright is tried once more.
+ * upright is tried once more. ZXing also misses symbols whose modules are 1.2-1.5 px wide, which it decodes once the
+ * image is enlarged twice (`npm run eval:barcode`, docs/accuracy.md "PDF417 module sizes"): when nothing else
+ * decodes, an image up to {@link MAX_UPSCALED_SIDE}/2 px is tried once more at twice its size. A PDF417 decodes only
+ * when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), so retries cannot make up data.
  *
  * @param image - RGB pixels
+ * @param opts - `enlarge: false` leaves out the decoding at twice the size (for its measurement)
  * @returns the symbol's bytes as a Latin-1 string (AAMVA payloads are ASCII with LF/RS/CR separators), or null
  *   when no PDF417 symbol decodes
  */
-export async function readPdf417(image: RgbImage): Promise<string | null> {
+export async function readPdf417(image: RgbImage, opts: { readonly enlarge?: boolean } = {}): Promise<string | null> {
   const found = await decodePdf417(image);
   if (found !== null) return found;
   const skew = estimateSkew(image);
-  if (skew === null || Math.abs(skew) < MIN_BARCODE_SKEW) return null;
-  return decodePdf417(straighten(image, skew).image);
+  if (skew !== null && Math.abs(skew) >= MIN_BARCODE_SKEW) {
+    const straightened = await decodePdf417(straighten(image, skew).image);
+    if (straightened !== null) return straightened;
+  }
+  if (opts.enlarge === false || Math.max(image.width, image.height) > MAX_UPSCALED_SIDE / 2) return null;
+  return decodePdf417(await enlarged(image));
 }
 
 /** Smallest skew (radians) worth a second decoding: within 2° ZXing has had its chance (see {@link readPdf417}). */
 export const MIN_BARCODE_SKEW = (2 * Math.PI) / 180;
+
+/**
+ * Longest side (px) of an image enlarged twice for a last decoding (see {@link readPdf417}): images up to half of it
+ * are tried, so the enlarged image stays within what loadImage.ts decodes (2000 px).
+ */
+export const MAX_UPSCALED_SIDE = 2000;
+
+/** The image at twice its width and height (bicubic, sharp/libvips). */
+async function enlarged(image: RgbImage): Promise<RgbImage> {
+  const { data, info } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(image.width * 2, image.height * 2, { kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
 
 async function decodePdf417(image: RgbImage): Promise<string | null> {
   await prepareBarcodeReader();
