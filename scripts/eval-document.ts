@@ -5,7 +5,8 @@
  * - Data: every `labels.json` set under `--data` (default `../shared/data/documents`: real specimens and samples,
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
- *   light spot, and with `--synthetic DIR` a set written by `npm run gen:documents`.
+ *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, and with
+ *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
  *   and the set's reference date as the verification date.
@@ -18,6 +19,7 @@
  *   written.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
+ * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES,
  * --ocr ENGINE, --no-write, --verbose (a line per case, and per name line the recognisers changed, with its gain).
  */
 import { readFile } from 'node:fs/promises';
@@ -53,6 +55,9 @@ const { values: args } = parseArgs({
     'zoom-out': { type: 'string' },
     perspective: { type: 'string' },
     glare: { type: 'string' },
+    blur: { type: 'string' },
+    scale: { type: 'string' },
+    jpeg: { type: 'string' },
   },
 });
 
@@ -83,6 +88,24 @@ if (PERSPECTIVES.some((k) => !(k > 0 && k <= 0.6))) throw new Error(`--perspecti
  */
 const GLARES = (args.glare ?? '').split(',').filter(Boolean).map(Number);
 if (GLARES.some((a) => !(a > 0 && a <= 1))) throw new Error(`--glare takes peak opacities in (0, 1] separated by commas, e.g. 0.6; got ${args.glare}`);
+/**
+ * `--blur 1.5`: the real specimens again, each blurred by a Gaussian of that sigma in pixels (sharp/libvips `blur`):
+ * a reproducible probe of a photo slightly out of focus or shaken.
+ */
+const BLURS = (args.blur ?? '').split(',').filter(Boolean).map(Number);
+if (BLURS.some((s) => !(s >= 0.3 && s <= 10))) throw new Error(`--blur takes sigmas in [0.3, 10] pixels separated by commas, e.g. 1.5; got ${args.blur}`);
+/**
+ * `--scale 0.6`: the real specimens again, each resized to that share of its width and height (Lanczos-3, sharp's
+ * default kernel): a reproducible probe of a lower-resolution camera or an integrator that downsizes before upload.
+ */
+const SCALES = (args.scale ?? '').split(',').filter(Boolean).map(Number);
+if (SCALES.some((f) => !(f > 0 && f < 1))) throw new Error(`--scale takes shares in (0, 1) separated by commas, e.g. 0.6; got ${args.scale}`);
+/**
+ * `--jpeg 30`: the real specimens again, each re-encoded as a JPEG of that quality (libjpeg scale 1-100, 4:2:0
+ * chroma subsampling, sharp's default): a reproducible probe of strongly compressed uploads.
+ */
+const JPEG_QUALITIES = (args.jpeg ?? '').split(',').filter(Boolean).map(Number);
+if (JPEG_QUALITIES.some((q) => !(Number.isInteger(q) && q >= 1 && q <= 100))) throw new Error(`--jpeg takes qualities from 1 to 100 separated by commas, e.g. 30; got ${args.jpeg}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -125,6 +148,25 @@ function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffe
     const svg = lightSpotSvg(w, h, spot, [[0, String(opacity)], [0.5, (opacity * 0.7).toFixed(3)], [1, '0']]);
     return encoded(sharp(data).composite([{ input: svg }]), file);
   };
+}
+
+/** The image blurred (see `--blur`). */
+function blurred(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return (bytes, file) => encoded(sharp(bytes).rotate().blur(sigma), file);
+}
+
+/** The image made smaller (see `--scale`). */
+function scaled(factor: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { info } = await sharp(bytes).rotate().toBuffer({ resolveWithObject: true });
+    const width = Math.max(1, Math.round(info.width * factor)), height = Math.max(1, Math.round(info.height * factor));
+    return encoded(sharp(bytes).rotate().resize(width, height, { fit: 'fill' }), file);
+  };
+}
+
+/** The image compressed (see `--jpeg`). */
+function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
+  return (bytes) => sharp(bytes).rotate().removeAlpha().jpeg({ quality }).toBuffer();
 }
 
 interface CaseResult {
@@ -237,6 +279,9 @@ async function main(): Promise<void> {
   for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
   for (const k of PERSPECTIVES) sets.push({ name: `Shared real specimens seen obliquely, far edge ${Math.round(k * 100)}% shorter (--perspective)`, cases: real, transform: keystoned(k) });
   for (const a of GLARES) sets.push({ name: `Shared real specimens under a light spot of opacity ${a} (--glare)`, cases: real, transform: glared(a) });
+  for (const sigma of BLURS) sets.push({ name: `Shared real specimens blurred, Gaussian sigma ${sigma} px (--blur)`, cases: real, transform: blurred(sigma) });
+  for (const factor of SCALES) sets.push({ name: `Shared real specimens at ${Math.round(factor * 100)}% of their size (--scale)`, cases: real, transform: scaled(factor) });
+  for (const q of JPEG_QUALITIES) sets.push({ name: `Shared real specimens re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };

@@ -71,8 +71,8 @@ export interface CorrectMrzOptions {
    * seeds 7, 70707 and 2411 (the last also with `--rotate 15`, `--perspective 0.3`, `--glare 0.6`), the right
    * look-alike corrections had both digits at 0.68 or more, except in readings of three hard passport pages, whose
    * composite was read with 0.36-0.45: this bound gives those corrections up, and each page was still read right
-   * by another reading of its lines (docs/document-verification.md, "Ninth session"). Not applied to text input
-   * (no probabilities).
+   * by another reading of its lines (docs/document-verification.md, "Ninth session"). The same bound applies to every
+   * other character of a group a rule corrects (see {@link correctMrz}). Not applied to text input (no probabilities).
    * @default 0.5
    */
   readonly minProofDigitConfidence?: number;
@@ -125,6 +125,15 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * `minEvidenceRatio` to 1 (two look-alikes it never considered are a tie), or nothing is changed. The composite check digit is then
  * corrected the same way over the characters no other check digit protects. Check digits themselves are never
  * changed, and with recogniser alternatives only those it gave at least `minSupport` probability are tried.
+ *
+ * Every rule below also needs the rest of the field read surely: no substitution, look-alike or shape hypothesis is
+ * taken in a group where another character was read with less than `minProofDigitConfidence` (a second misread
+ * character makes a substitution verify by coincidence one time in ten, and the composite is no second proof for
+ * the document number and the TD3 personal number, whose weights it shares). A substitution is not taken either when
+ * the recogniser's alternative for the check digit itself explains the failure about as well (within
+ * `minEvidenceRatio`), unless the composite tells the two apart. Both guards were added after the shared real
+ * specimens blurred with sigma 2 px returned wrong fields whose check digits verified (`npm run eval:document --
+ * --blur 2`, 2026-11-26, docs/document-verification.md "Twenty-first session").
  *
  * A field that still fails, while every other field verifies and the composite fails too, may then be corrected by
  * one OCR-B look-alike the recogniser gave at least `minLookAlikeSupport` (an `O` read as `0`, which the recogniser
@@ -266,6 +275,29 @@ export function correctMrz(
 
   const groups = checksOf(format, work);
   const composite = groups.find((g) => g.id === 'composite');
+  // Whether every character of a group but the ones `changes` substitutes was read with at least
+  // minProofDigitConfidence. A check digit proves a substitution only if nothing else in its field was misread: with a
+  // further misread character, a substitution verifies by coincidence one time in ten. The composite is no second
+  // proof for the document number, nor for the TD3 personal number: their characters have the same weights in the
+  // composite as in their own check digit, so the composite verifies exactly when their own check digit does (Czech
+  // passport specimen blurred with sigma 2 px, 2026-11-26: `99003853` read `9900385T`, its T at 0.33; turning its two
+  // zeros measured letter-sized, `99OO385T` verified, 24 x 1 + 24 x 7 + 26 x 3 = 270, and the composite with it).
+  const restReadSurely = (group: CheckedGroup, changes: readonly Candidate[]): boolean =>
+    positionsOf(group).every((p) => changes.some((c) => c.line === p.line && c.index === p.index) || readConfidence(p) >= minProofDigitConfidence);
+  // Whether the check digit read wrong explains a failing group about as well as the substitution chosen for it: the
+  // recogniser gave the digit that the group as read computes at least 1/minEvidenceRatio of the probability it gave
+  // the substitution's character, and the composite does not tell the two apart (it verifies with the substitution
+  // and not with that digit). The substitution is then not proven, since check digits are read as uncertainly as
+  // the characters they check (the Enhanced Driver Licence specimen blurred with sigma 2 px, 2026-11-26: birth date
+  // 850524 read with check digit 8 (0.93; 6 at 0.07) was "corrected" to 850124, its month 5 read with 1 at 0.47).
+  // Text input (no alternatives) has no such evidence.
+  const misreadDigitExplains = (group: CheckedGroup, chosen: Candidate): boolean => {
+    const at = { line: group.digit.line, index: group.digit.index };
+    const due = (alternatives[at.line]?.[at.index] ?? []).find((a) => a.char !== (work[at.line] ?? '')[at.index] && verifies(group, substitute(work, { ...at, to: a.char, p: a.p })));
+    if (!due || due.p * minEvidenceRatio < chosen.p) return false;
+    const misread = substitute(work, { ...at, to: due.char, p: due.p });
+    return !(composite && verifies(composite, substitute(work, chosen)) && !verifies(composite, misread));
+  };
   for (const group of groups) {
     if (group.id === 'composite' || verifies(group, work)) continue;
     let passing: Candidate[] = [];
@@ -278,7 +310,7 @@ export function correctMrz(
     }
     if (passing.length > 1 && composite) passing = passing.filter((c) => verifies(composite, substitute(work, c)));
     const chosen = decisive(passing, minEvidenceRatio);
-    if (!chosen) continue;
+    if (!chosen || misreadDigitExplains(group, chosen) || !restReadSurely(group, [chosen])) continue;
     const next = substitute(work, chosen);
     corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
     work.splice(0, work.length, ...next);
@@ -310,7 +342,7 @@ export function correctMrz(
           if (!(explained && contradictsShape(c)) && verifies(group, next) && verifies(composite, next)) passing.push(c);
         }
       }
-      if (passing.length !== 1) continue;
+      if (passing.length !== 1 || !restReadSurely(group, passing)) continue;
       const next = substitute(work, passing[0] as Candidate);
       corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
       work.splice(0, work.length, ...next);
@@ -334,7 +366,7 @@ export function correctMrz(
       }
     }
     const proofsRead = failing.every((g) => readConfidence(g.digit) >= minProofDigitConfidence);
-    if (changes.length > 0 && proofsRead) {
+    if (changes.length > 0 && proofsRead && failing.every((g) => g === composite || restReadSurely(g, changes))) {
       const next = changes.reduce<string[]>((ls, c) => substitute(ls, c), work);
       if (groups.every((g) => verifies(g, next))) {
         for (const g of failing) corrected.push({ field: g.id, from: groupText(g, work), to: groupText(g, next) });
