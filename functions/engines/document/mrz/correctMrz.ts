@@ -126,8 +126,9 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * corrected the same way over the characters no other check digit protects. Check digits themselves are never
  * changed, and with recogniser alternatives only those it gave at least `minSupport` probability are tried.
  *
- * Every rule below also needs the rest of the field read surely: no substitution, look-alike or shape hypothesis is
- * taken in a group where another character was read with less than `minProofDigitConfidence` (a second misread
+ * Every rule, the composite's correction above included, also needs the rest of the field read surely (for the
+ * composite: the characters only it checks): no substitution, look-alike or shape hypothesis is taken in a group
+ * where another character was read with less than `minProofDigitConfidence` (a second misread
  * character makes a substitution verify by coincidence one time in ten, and the composite is no second proof for
  * the document number and the TD3 personal number, whose weights it shares). A substitution is not taken either when
  * the recogniser's alternative for the check digit itself explains the failure about as well (within
@@ -138,7 +139,9 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * A field that still fails, while every other field verifies and the composite fails too, may then be corrected by
  * one OCR-B look-alike the recogniser gave at least `minLookAlikeSupport` (an `O` read as `0`, which the recogniser
  * reads with 0.99): only if it is the single look-alike that makes both the field's check digit and the composite
- * verify (two independent proofs), only if both check digits were read with at least `minProofDigitConfidence`, and
+ * verify (two proofs, independent for the dates only: the document number and the TD3 personal number have the same
+ * weights in the composite as under their own digit), only if both check digits were read with at least
+ * `minProofDigitConfidence`, and
  * only if a misprinted field check digit would not explain the reading as well.
  *
  * Where check digits still fail and `glyphShapes` measured glyphs drawn as a look-alike of the character read (a `0`
@@ -404,7 +407,10 @@ export function correctMrz(
       }
     }
     const chosen = decisive(passing, minEvidenceRatio);
-    if (chosen) {
+    // The same guards as for the fields, over the characters only the composite checks (TD1/TD2 optional data).
+    const restSure = (c: Candidate) =>
+      positionsOf(composite).every((p) => coveredByFields.has(`${p.line}:${p.index}`) || (p.line === c.line && p.index === c.index) || readConfidence(p) >= minProofDigitConfidence);
+    if (chosen && restSure(chosen) && !misreadDigitExplains(composite, chosen)) {
       const next = substitute(work, chosen);
       corrected.push({ field: 'composite', from: groupText(composite, work), to: groupText(composite, next) });
       work.splice(0, work.length, ...next);

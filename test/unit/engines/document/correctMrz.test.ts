@@ -93,6 +93,24 @@ describe('correctMrz', () => {
     expect(out.corrected.filter((c) => c.field === 'composite')).toEqual([]);
   });
 
+  it('corrects TD1 optional data by the composite only where the rest of the optional data was read surely', () => {
+    // TD1 optional data (line 1 from position 15) has no check digit of its own; only the composite covers it.
+    const line1 = 'I<UTOD231458907' + '1234567'.padEnd(15, '<');
+    const line2 = '7408122F1204159UTO<<<<<<<<<<<';
+    const truth = [line1, line2 + String(computeCheckDigit(line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29))), UTOPIA.TD1[2]];
+    const read = mutate(truth, 0, 17, '8'); // the optional data's `3` read `8`, the recogniser giving `3` 0.45
+    const alternatives = (other: number) =>
+      read.map((l, li) =>
+        [...l].map((ch, i): Alternative[] => {
+          if (li === 0 && i === 17) return [{ char: '8', p: 0.5 }, { char: '3', p: 0.45 }];
+          if (li === 0 && i === 19) return [{ char: ch, p: other }];
+          return [{ char: ch, p: 1 }];
+        }),
+      );
+    expect(correctMrz('TD1', read, alternatives(0.99)).lines).toEqual(truth);
+    // Another character of the optional data read with 0.3: it may be misread too, and the composite proves nothing.
+    expect(correctMrz('TD1', read, alternatives(0.3)).corrected).toEqual([]);
+  });
   it('corrects an O read as 0 when the document number and the composite check digits both prove it', () => {
     // UO6371398: the recogniser reads 0 (0.99) and gives the look-alike O 0.005.
     const body = `UO6371398${computeCheckDigit('UO6371398')}UKR4201263F2201203<<<<<<<<<<<<<<<`;
