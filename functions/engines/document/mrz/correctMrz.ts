@@ -285,8 +285,11 @@ export function correctMrz(
   // composite as in their own check digit, so the composite verifies exactly when their own check digit does (Czech
   // passport specimen blurred with sigma 2 px, 2026-11-26: `99003853` read `9900385T`, its T at 0.33; turning its two
   // zeros measured letter-sized, `99OO385T` verified, 24 x 1 + 24 x 7 + 26 x 3 = 270, and the composite with it).
-  const restReadSurely = (group: CheckedGroup, changes: readonly Candidate[]): boolean =>
-    positionsOf(group).every((p) => changes.some((c) => c.line === p.line && c.index === p.index) || readConfidence(p) >= minProofDigitConfidence);
+  // Positions in `skip` (keys `line:index`) are not looked at.
+  const restReadSurely = (group: CheckedGroup, changes: readonly Candidate[], skip: ReadonlySet<string> = new Set()): boolean =>
+    positionsOf(group).every(
+      (p) => skip.has(`${p.line}:${p.index}`) || changes.some((c) => c.line === p.line && c.index === p.index) || readConfidence(p) >= minProofDigitConfidence,
+    );
   // Whether the check digit read wrong explains a failing group about as well as the substitution chosen for it: the
   // recogniser gave the digit that the group as read computes at least 1/minEvidenceRatio of the probability it gave
   // the substitution's character, and the composite does not tell the two apart (it verifies with the substitution
@@ -408,9 +411,7 @@ export function correctMrz(
     }
     const chosen = decisive(passing, minEvidenceRatio);
     // The same guards as for the fields, over the characters only the composite checks (TD1/TD2 optional data).
-    const restSure = (c: Candidate) =>
-      positionsOf(composite).every((p) => coveredByFields.has(`${p.line}:${p.index}`) || (p.line === c.line && p.index === c.index) || readConfidence(p) >= minProofDigitConfidence);
-    if (chosen && restSure(chosen) && !misreadDigitExplains(composite, chosen)) {
+    if (chosen && restReadSurely(composite, [chosen], coveredByFields) && !misreadDigitExplains(composite, chosen)) {
       const next = substitute(work, chosen);
       corrected.push({ field: 'composite', from: groupText(composite, work), to: groupText(composite, next) });
       work.splice(0, work.length, ...next);
