@@ -164,9 +164,9 @@ function scaled(factor: number): (bytes: Buffer, file: string) => Promise<Buffer
   };
 }
 
-/** The image compressed (see `--jpeg`). */
+/** The image compressed (see `--jpeg`); transparency flattened onto white, as loadImage.ts does. */
 function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
-  return (bytes) => sharp(bytes).rotate().removeAlpha().jpeg({ quality }).toBuffer();
+  return (bytes) => sharp(bytes).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
 interface CaseResult {

@@ -39,7 +39,7 @@ export function prepareBarcodeReader(): Promise<void> {
  * ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°, in a debugging run on 2026-11-22 that
  * no script repeats; the unit test of the sample turned by 15° fails without the retry): when nothing decodes and
  * the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image turned
- * upright is tried once more. ZXing also misses symbols whose modules are 1.2-1.5 px wide, which it decodes once the
+ * upright is tried once more. ZXing also misses symbols whose modules are 1.1-1.4 px wide, which it decodes once the
  * image is enlarged twice (`npm run eval:barcode`, docs/accuracy.md "PDF417 module sizes"): when nothing else
  * decodes, an image up to {@link MAX_UPSCALED_SIDE}/2 px is tried once more at twice its size. A PDF417 decodes only
  * when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), so retries cannot make up data.
