@@ -10,25 +10,37 @@ import { straighten } from '../image/straighten.ts';
 let prepared: Promise<void> | null = null;
 
 /**
- * Loads the ZXing-C++ WebAssembly reader of npm `zxing-wasm` from the installed package (never from its default
- * CDN): the `.wasm` bytes are read from `node_modules` and handed to the Emscripten module as `wasmBinary`.
- * Idempotent; the first call does the work.
+ * The bytes of a `.wasm` file of npm `zxing-wasm`, read from the installed package (never from its default CDN), to
+ * hand to an Emscripten module as `wasmBinary`.
+ *
+ * @param specifier - the file, e.g. `zxing-wasm/reader/zxing_reader.wasm`
+ * @throws {DocumentModelError} when the file cannot be read
+ */
+export async function zxingWasmBinary(specifier: string): Promise<ArrayBuffer> {
+  const file = createRequire(import.meta.url).resolve(specifier);
+  try {
+    const bytes = await readFile(file);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  } catch (cause) {
+    throw new DocumentModelError(file, 'cannot be read', { cause });
+  }
+}
+
+/**
+ * Loads the ZXing-C++ WebAssembly reader of npm `zxing-wasm` ({@link zxingWasmBinary}). Idempotent; the first call
+ * does the work.
  *
  * @throws {DocumentModelError} when the `.wasm` file cannot be read
  */
 export function prepareBarcodeReader(): Promise<void> {
   prepared ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const file = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
-    let bytes: Buffer;
     try {
-      bytes = await readFile(file);
-    } catch (cause) {
+      const wasmBinary = await zxingWasmBinary('zxing-wasm/reader/zxing_reader.wasm');
+      await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+    } catch (error) {
       prepared = null;
-      throw new DocumentModelError(file, 'cannot be read', { cause });
+      throw error;
     }
-    const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
   })();
   return prepared;
 }

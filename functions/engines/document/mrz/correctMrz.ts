@@ -283,7 +283,7 @@ export function correctMrz(
   // further misread character, a substitution verifies by coincidence one time in ten. The composite is no second
   // proof for the document number, nor for the TD3 personal number: their characters have the same weights in the
   // composite as in their own check digit, so the composite verifies exactly when their own check digit does (Czech
-  // passport specimen blurred with sigma 2 px, 2026-11-26: `99003853` read `9900385T`, its T at 0.33; turning its two
+  // passport specimen blurred with sigma 2 px, 2026-11-26: `99003853` read `9900385T`, its T at 0.33 (a debugging print); turning its two
   // zeros measured letter-sized, `99OO385T` verified, 24 x 1 + 24 x 7 + 26 x 3 = 270, and the composite with it).
   // Positions in `skip` (keys `line:index`) are not looked at.
   const restReadSurely = (group: CheckedGroup, changes: readonly Candidate[], skip: ReadonlySet<string> = new Set()): boolean =>
@@ -295,7 +295,8 @@ export function correctMrz(
   // the substitution's character, and the composite does not tell the two apart (it verifies with the substitution
   // and not with that digit). The substitution is then not proven, since check digits are read as uncertainly as
   // the characters they check (the Enhanced Driver Licence specimen blurred with sigma 2 px, 2026-11-26: birth date
-  // 850524 read with check digit 8 (0.93; 6 at 0.07) was "corrected" to 850124, its month 5 read with 1 at 0.47).
+  // 850524 read with check digit 8 (0.93; 6 at 0.07) was "corrected" to 850124, its month 5 read with 1 at 0.47;
+  // probabilities read off the engine while debugging).
   // Text input (no alternatives) has no such evidence.
   const misreadDigitExplains = (group: CheckedGroup, chosen: Candidate): boolean => {
     const at = { line: group.digit.line, index: group.digit.index };

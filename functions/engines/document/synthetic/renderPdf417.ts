@@ -1,19 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
+import { zxingWasmBinary } from '../barcode/readPdf417.ts';
 import type { SyntheticIdentity } from './randomIdentity.ts';
 
 let prepared: Promise<void> | null = null;
 
 /** Loads ZXing-C++'s writer (npm `zxing-wasm/writer`) from its `.wasm` in `node_modules`, never from a CDN. */
 function prepareWriter(): Promise<void> {
-  prepared ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const wasm = await readFile(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
-    const wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer;
-    await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
-  })();
+  prepared ??= zxingWasmBinary('zxing-wasm/writer/zxing_writer.wasm').then((wasmBinary) =>
+    prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true }).then(() => undefined),
+  );
   return prepared;
 }
 
