@@ -12,25 +12,27 @@ export interface StraightenedImage {
 /**
  * Turns an image by `-angle` about its centre, so that text running at `angle` (radians, positive = clockwise in
  * image coordinates, as {@link quadAngle} measures it) runs left to right. The canvas grows to hold the whole turned
- * image; the corners it adds are white (as {@link cropQuad} pads). Sampling is bilinear at the source resolution,
- * scaled down so that the longer side is at most `maxSide` pixels.
+ * image; the corners it adds are white (as {@link cropQuad} pads). Sampling is bilinear at `scale` times the source
+ * resolution, scaled down so that the longer side is at most `maxSide` pixels.
  *
  * @param image - source pixels
  * @param angle - text direction in radians, in (-π/4, π/4] in practice (larger turns are the orientations the reader
  *   handles itself)
  * @param maxSide - longest side of the result, in pixels
+ * @param scale - output pixels per source pixel before `maxSide` applies, > 0 (2: turned and enlarged twice in one
+ *   resampling, for the barcode reader's fine modules)
  */
-export function straighten(image: RgbImage, angle: number, maxSide = 3000): StraightenedImage {
+export function straighten(image: RgbImage, angle: number, maxSide = 3000, scale = 1): StraightenedImage {
   const cos = Math.cos(angle), sin = Math.sin(angle);
   const { width: W, height: H } = image;
   // Size of the turned image's bounding box, in source pixels.
   const bw = Math.abs(W * cos) + Math.abs(H * sin);
   const bh = Math.abs(W * sin) + Math.abs(H * cos);
-  const scale = Math.min(1, maxSide / Math.max(bw, bh));
-  const width = Math.max(1, Math.round(bw * scale)), height = Math.max(1, Math.round(bh * scale));
+  const k = Math.min(scale, maxSide / Math.max(bw, bh));
+  const width = Math.max(1, Math.round(bw * k)), height = Math.max(1, Math.round(bh * k));
   // A point (u, v) of the output, centred and in source units, lies at centre + u·(cos, sin) + v·(-sin, cos).
   const corner = (x: number, y: number): Point => {
-    const u = x / scale - bw / 2, v = y / scale - bh / 2;
+    const u = x / k - bw / 2, v = y / k - bh / 2;
     return { x: W / 2 + u * cos - v * sin, y: H / 2 + u * sin + v * cos };
   };
   return sampleUpright(image, [corner(0, 0), corner(width, 0), corner(width, height), corner(0, height)], width, height);

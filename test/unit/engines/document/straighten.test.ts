@@ -73,6 +73,15 @@ describe('straighten', () => {
     const far = toSource({ x: image.width, y: 0 });
     expect(Math.hypot(far.x - corner.x, far.y - corner.y)).toBeCloseTo(400 * Math.cos(10 * DEG) + 300 * Math.sin(10 * DEG), 0);
   });
+
+  it('enlarges by scale in the same resampling, still within maxSide', () => {
+    const bw = 400 * Math.cos(10 * DEG) + 300 * Math.sin(10 * DEG);
+    const twice = straighten(stripes(400, 300, 10 * DEG), 10 * DEG, 3000, 2);
+    expect(twice.image.width).toBe(Math.round(2 * bw));
+    expect(twice.toSource({ x: twice.image.width, y: 0 }).x - twice.toSource({ x: 0, y: 0 }).x).toBeCloseTo(bw * Math.cos(10 * DEG), 0);
+    const capped = straighten(stripes(400, 300, 10 * DEG), 10 * DEG, 600, 2);
+    expect(Math.max(capped.image.width, capped.image.height)).toBe(600);
+  });
 });
 
 describe('enclosingQuad and cropUpright', () => {
