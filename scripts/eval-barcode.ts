@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const turnedBody = [
-    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. The shipped reader turns a skewed image upright by its estimated skew (image/estimateSkew.ts) when nothing decodes, then, for images up to 1000 px, turns and enlarges it twice in one resampling. ${cell}`,
+    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. When nothing decodes, the shipped reader tries ZXing's global-histogram binariser besides its default one, turns a skewed image (1° or more) upright by its estimated skew (image/estimateSkew.ts), then, for images up to 1000 px, turns and enlarges it twice in one resampling. ${cell}`,
     '',
     markdownTable(['module width (px)', ...ROTATIONS.map((d) => `turned ${d}°`)], turned),
     '',

@@ -46,16 +46,24 @@ export function prepareBarcodeReader(): Promise<void> {
 }
 
 /**
- * Decodes the first PDF417 symbol of an image (ZXing-C++ via `zxing-wasm`, trying harder and all four rotations).
- * ZXing's PDF417 reader finds a symbol only within about ±3° of the image axes (the AAMVA Annex D sample of
- * ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°, in a debugging run on 2026-11-22 that
- * no script repeats; the unit test of the sample turned by 15° fails without the retry): when nothing decodes and
- * the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image turned
- * upright is tried once more. ZXing also misses symbols whose modules are 1.1-1.4 px wide, which it decodes once the
- * image is enlarged twice (`npm run eval:barcode`, docs/accuracy.md "PDF417 module sizes"): when nothing else
- * decodes, an image up to {@link MAX_UPSCALED_SIDE}/2 px is tried once more at twice its size, and a skewed one also
- * turned upright and enlarged in one resampling (1.6-px modules turned by 10-30° decode only so, "PDF417 turned"). A PDF417 decodes only
- * when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), so retries cannot make up data.
+ * Decodes the first PDF417 symbol of an image (ZXing-C++ via `zxing-wasm`, trying harder and all four rotations),
+ * trying until one decodes:
+ *
+ * 1. the image, with ZXing's default local-average binariser, then with its global-histogram one: on generated
+ *    licence backs (`npm run gen:documents -- --licences N`), crisp symbols on a tinted card that the first missed
+ *    decoded with the second (docs/document-verification.md "Licence backs");
+ * 2. when the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image
+ *    turned upright, with both binarisers: ZXing's PDF417 reader finds a symbol only within about ±3° of the image
+ *    axes (the AAMVA Annex D sample of ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°,
+ *    in a debugging run on 2026-11-22 that no script repeats; the unit test of the sample turned by 15° fails
+ *    without it), and less on a sheared one;
+ * 3. for an image up to {@link MAX_UPSCALED_SIDE}/2 px: skewed, turned upright and enlarged twice in one resampling
+ *    (1.6-px modules turned by 10-30° decode only so, docs/accuracy.md "PDF417 turned"), both binarisers; then the
+ *    image enlarged twice: ZXing misses symbols whose modules are 1.1-1.4 px wide, and decodes them at twice the
+ *    size ("PDF417 module sizes").
+ *
+ * A PDF417 decodes only when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), and a decoding
+ * that used up all of it is refused ({@link spareErrorCorrection}), so retries do not make up data.
  *
  * @param image - RGB pixels
  * @param opts - measurement switches ({@link ReadPdf417Options})
@@ -63,22 +71,31 @@ export function prepareBarcodeReader(): Promise<void> {
  *   when no PDF417 symbol decodes
  */
 export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}): Promise<string | null> {
-  const decode = (im: RgbImage) => decodePdf417(im, opts.acceptSpentErrorCorrection === true);
-  const found = await decode(image);
+  const acceptSpent = opts.acceptSpentErrorCorrection === true;
+  const both = async (im: RgbImage): Promise<string | null> =>
+    (await decodePdf417(im, 'LocalAverage', acceptSpent)) ?? decodePdf417(im, 'GlobalHistogram', acceptSpent);
+  const found = await both(image);
   if (found !== null) return found;
   const enlarge = opts.enlarge !== false && Math.max(image.width, image.height) <= MAX_UPSCALED_SIDE / 2;
   const skew = estimateSkew(image);
   if (skew !== null && Math.abs(skew) >= MIN_BARCODE_SKEW) {
-    const straightened = await decode(straighten(image, skew).image);
+    const straightened = await both(straighten(image, skew).image);
     if (straightened !== null) return straightened;
     // Turning resamples fine modules once more; turned and enlarged in one resampling, they decode again.
     if (enlarge) {
-      const larger = await decode(straighten(image, skew, MAX_UPSCALED_SIDE, 2).image);
+      const larger = await both(straighten(image, skew, MAX_UPSCALED_SIDE, 2).image);
       if (larger !== null) return larger;
     }
   }
-  return enlarge ? decode(await enlarged(image)) : null;
+  return enlarge ? decodePdf417(await enlarged(image), 'LocalAverage', acceptSpent) : null;
 }
+
+/**
+ * Smallest skew (radians) worth decoding the image turned upright: 1°. ZXing tolerates about ±3° on a level symbol,
+ * but a generated licence back sheared by 2% and turned by 2.3° (skew estimated 1.5°) decoded only turned upright
+ * (docs/document-verification.md "Licence backs").
+ */
+export const MIN_BARCODE_SKEW = (1 * Math.PI) / 180;
 
 /** Options of {@link readPdf417}; both exist for measurement (scripts/eval-barcode.ts), the engine uses neither. */
 export interface ReadPdf417Options {
@@ -115,8 +132,6 @@ export function spareErrorCorrection(result: { readonly extra?: string }): numbe
   }
 }
 
-/** Smallest skew (radians) worth a second decoding: within 2° ZXing has had its chance (see {@link readPdf417}). */
-export const MIN_BARCODE_SKEW = (2 * Math.PI) / 180;
 
 /**
  * Longest side (px) of an image enlarged twice for a last decoding (see {@link readPdf417}): images up to half of it
@@ -133,7 +148,8 @@ async function enlarged(image: RgbImage): Promise<RgbImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-async function decodePdf417(image: RgbImage, acceptSpent: boolean): Promise<string | null> {
+/** One ZXing decoding of `image` with the given binariser (see {@link readPdf417}). */
+async function decodePdf417(image: RgbImage, binarizer: 'LocalAverage' | 'GlobalHistogram', acceptSpent: boolean): Promise<string | null> {
   await prepareBarcodeReader();
   const rgba = new Uint8ClampedArray(image.width * image.height * 4);
   for (let i = 0, j = 0; i < image.data.length; i += 3, j += 4) {
@@ -144,7 +160,7 @@ async function decodePdf417(image: RgbImage, acceptSpent: boolean): Promise<stri
   }
   const results = await readBarcodes(
     { data: rgba, width: image.width, height: image.height, colorSpace: 'srgb' },
-    { formats: ['PDF417'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 1 },
+    { formats: ['PDF417'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 1, binarizer },
   );
   const first = results.find((r) => r.isValid && r.bytes.length > 0 && (acceptSpent || spareErrorCorrection(r) !== 0));
   return first ? Buffer.from(first.bytes).toString('latin1') : null;

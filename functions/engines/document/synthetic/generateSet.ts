@@ -6,6 +6,7 @@ import { degradeImage, type Degradation, type Distortion } from './degradeImage.
 import { createRandom, type Random } from './random.ts';
 import { randomIdentity, type SyntheticIdentity } from './randomIdentity.ts';
 import { renderDocument, type PageSpec } from './renderDocument.ts';
+import { aamvaPayload, renderPdf417 } from './renderPdf417.ts';
 
 type Plan = { kind: SyntheticDocument['documentKind']; type: SyntheticDocument['documentType']; outcome: SyntheticDocument['expectedOutcome'] };
 
@@ -35,6 +36,12 @@ export interface GenerateSetOptions {
    * @default "cells"
    */
   readonly typesetting?: 'cells' | 'mixed';
+  /**
+   * Driving licence backs (AAMVA PDF417, {@link SYNTHETIC_PLAN} `licence`) appended after the `count` documents,
+   * drawn from a random stream of their own, so that the first `count` documents are those of a set without them.
+   * @default 0
+   */
+  readonly licences?: number;
 }
 
 /** The kinds of synthetic document. */
@@ -45,6 +52,7 @@ export const SYNTHETIC_PLAN = {
   checks_fail: { kind: 'passport', type: 'TD3', outcome: 'checks_fail' },
   visa: { kind: 'visa', type: 'MRVA', outcome: 'unsupported_document' },
   no_mrz: { kind: 'other', type: 'none', outcome: 'no_mrz' },
+  licence: { kind: 'driving_licence', type: 'AAMVA', outcome: 'read' },
 } as const satisfies Record<string, Plan>;
 /** One of the keys of {@link SYNTHETIC_PLAN}. */
 export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
@@ -53,8 +61,8 @@ export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
 export interface SyntheticDocument {
   readonly id: string;
   readonly group: string;
-  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'none';
-  readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'other';
+  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'AAMVA' | 'none';
+  readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'driving_licence' | 'other';
   readonly expectedOutcome: 'read' | 'checks_fail' | 'unsupported_document' | 'no_mrz';
   readonly images: Array<{
     file: string;
@@ -66,6 +74,8 @@ export interface SyntheticDocument {
     typesetting?: PageSpec['mrzTypesetting'];
   }>;
   readonly mrz: { lines: string[]; transcription: 'synthetic'; checkDigitsValid: Record<string, boolean>; allCheckDigitsValid: boolean } | null;
+  /** The PDF417 payload of a licence back (absent for other documents). */
+  readonly barcode?: { text: string; iin: string; aamvaVersion: number };
   readonly expected: Record<string, string | boolean | null> | null;
   /** The card front (no MRZ), for tests of the back side requirement; not an evaluation case. */
   readonly frontFile?: string;
@@ -83,7 +93,8 @@ const PLANS: ReadonlyArray<[number, Plan]> = [
 /**
  * Generates a labelled set of synthetic documents: random valid identities (names, dates, numbers, states), TD3
  * passport data pages and TD1 cards (ID cards and `IR` residence permits) rendered with the OCR-B font, plus
- * negatives (a TD3 with a wrong document-number check digit, MRV-A visas, pages without MRZ), each captured clean,
+ * negatives (a TD3 with a wrong document-number check digit, MRV-A visas, pages without MRZ), and on request
+ * driving licence backs carrying an AAMVA PDF417 ({@link GenerateSetOptions.licences}), each captured clean,
  * mildly or hard degraded (rotation, shear, blur, glare, noise, low resolution, JPEG). The labels follow the
  * schema of ../shared/data/documents (README.md), so `npm run eval:document -- --synthetic DIR` scores them.
  *
@@ -106,6 +117,12 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
     const typesetting: PageSpec['mrzTypesetting'] =
       opts.typesetting === 'mixed' && rng.chance(0.5) ? { mode: 'text', fontMm: rng.range(2.6, 3.5) } : { mode: 'cells' };
     documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now, typesetting));
+  }
+  const licenceRng = createRandom((opts.seed ?? 1) * 1_000_003 + 417);
+  for (let n = 0; n < (opts.licences ?? 0); n++) {
+    const id = `syn-${String(opts.count + n).padStart(4, '0')}`;
+    const identity = randomIdentity(licenceRng, now);
+    documents.push(await generateLicence(id, identity, pickLevel(licenceRng, mix), licenceRng, opts.dir, now));
   }
   const labels = {
     schema: 'kyc-document-labels/1',
@@ -198,5 +215,49 @@ async function generateOne(
             expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
           },
     ...(frontFile ? { frontFile } : {}),
+  };
+}
+
+/**
+ * A driving licence: its back with an AAMVA PDF417 (renderPdf417.ts `aamvaPayload`: Virginia's IIN, version 10) in
+ * place of the visual zone, degraded at `level`, and its front (visual zone, portrait) clean. The labels follow the
+ * shared set's AAMVA rules: `lastName` = DCS, `firstName` = DAC (+ DAD, here `NONE`), `documentNumber` = DAQ,
+ * `issuingCountry` = DCG `USA`, `nationality` and `personalNumber` null.
+ */
+async function generateLicence(id: string, identity: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+  const scale = rng.range(7, 11);
+  const payload = aamvaPayload(identity, rng.int(1, 9999));
+  const back = await renderDocument({ shape: 'TD1', mrz: null, identity, title: 'DRIVER LICENSE', portrait: false, scale, pdf417: await renderPdf417(payload, 4, 8) }, rng);
+  const { bytes, distortion } = await degradeImage(back, level, rng);
+  const file = `${id}.jpg`;
+  await writeFile(path.join(dir, file), bytes);
+  const front = await renderDocument({ shape: 'TD1', mrz: null, identity, title: 'DRIVER LICENSE', portrait: true, scale }, rng);
+  const frontFile = `fronts/${id}-front.jpg`;
+  await writeFile(path.join(dir, frontFile), (await degradeImage(front, 'clean', rng)).bytes);
+  const firstName = identity.givenNames[0] ?? '';
+  const lastName = identity.surnames.join(' ');
+  return {
+    id,
+    group: id,
+    documentType: 'AAMVA',
+    documentKind: 'driving_licence',
+    expectedOutcome: 'read',
+    images: [{ file, side: 'back', capture: 'render', degradation: level, distortion }],
+    mrz: null,
+    barcode: { text: payload, iin: '636000', aamvaVersion: 10 },
+    expected: {
+      lastName,
+      firstName,
+      fullName: `${firstName} ${lastName}`,
+      documentNumber: identity.documentNumber,
+      personalNumber: null,
+      nationality: null,
+      issuingCountry: 'USA',
+      dateOfBirth: identity.dateOfBirth,
+      dateOfExpiry: identity.dateOfExpiry,
+      sex: identity.sex === 'F' ? 'F' : 'M',
+      expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
+    },
+    frontFile,
   };
 }

@@ -40,11 +40,24 @@ export interface PageSpec {
    * leave wider gaps between the glyphs, which a recogniser may read as spaces.
    */
   readonly mrzTypesetting?: { readonly mode: 'cells' } | { readonly mode: 'text'; readonly fontMm: number };
+  /**
+   * A PDF417 symbol (PNG, white margin, see renderPdf417.ts) printed on a card back in place of the visual zone: the
+   * back of a North American driving licence. It is scaled to modules of {@link LICENCE_MODULE_MM} mm, or smaller
+   * where the symbol would not fit 76 x 36 mm, and placed 5 mm from the left edge and 12 mm from the top.
+   */
+  readonly pdf417?: Buffer;
 }
 
 /**
+ * Module width of the PDF417 on a rendered licence back, in mm: 0.33 mm, chosen (not measured) so that the symbol of
+ * a generated AAMVA payload spans most of the card's width, as the barcodes on the AAMVA standard's sample backs do.
+ */
+export const LICENCE_MODULE_MM = 0.33;
+
+/**
  * Renders a document side to PNG: tinted background with a guilloche, title, visual-zone labels and values, a
- * drawn portrait, and the MRZ in OCR-B at its 2.54 mm pitch (see {@link PageSpec.mrzTypesetting}).
+ * drawn portrait, and the MRZ in OCR-B at its 2.54 mm pitch (see {@link PageSpec.mrzTypesetting}), or a PDF417
+ * symbol in place of the visual zone (a licence back, {@link PageSpec.pdf417}).
  *
  * @param spec - what to draw
  * @param rng - for the tint and guilloche
@@ -69,7 +82,7 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
     `<text x="${(x * s).toFixed(1)}" y="${(y * s).toFixed(1)}" font-family="DejaVu Sans" font-size="${(size * s).toFixed(1)}" font-weight="${weight}" fill="${colour}">${escape(value)}</text>`;
   const id = spec.identity;
   parts.push(text(spec.shape === 'TD3' ? 40 : 28, 7, 3.6, spec.title, '#203070', 'bold'));
-  if (spec.mrz === null || spec.shape === 'TD3') {
+  if (!spec.pdf417 && (spec.mrz === null || spec.shape === 'TD3')) {
     const x = spec.shape === 'TD3' ? 40 : 30;
     const rows: Array<[string, string]> = [
       ['Surname / Nom', id.surnames.join(' ')],
@@ -111,5 +124,28 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
     });
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join('')}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  const page = sharp(Buffer.from(svg));
+  if (!spec.pdf417) return page.png().toBuffer();
+  const symbol = await fitSymbol(spec.pdf417, s, 76, 36);
+  return sharp(await page.png().toBuffer())
+    .composite([{ input: symbol, left: Math.round(5 * s), top: Math.round(12 * s) }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The symbol scaled to {@link LICENCE_MODULE_MM}-mm modules at `scale` px/mm, or down to fit `maxWidthMm` x
+ * `maxHeightMm`. Its module count is read off the symbol itself: the PDF417 start pattern opens with a bar of 8
+ * modules (ISO/IEC 15438 §5.3), measured on the middle row.
+ */
+async function fitSymbol(png: Buffer, scale: number, maxWidthMm: number, maxHeightMm: number): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const row = Math.floor(info.height / 2) * info.width;
+  let start = 0;
+  while (start < info.width && (data[row + start] as number) >= 128) start++;
+  let end = start;
+  while (end < info.width && (data[row + end] as number) < 128) end++;
+  const modulePx = Math.max(1, (end - start) / 8);
+  const k = Math.min((LICENCE_MODULE_MM * scale) / modulePx, (maxWidthMm * scale) / info.width, (maxHeightMm * scale) / info.height);
+  return sharp(png).resize(Math.max(1, Math.round(info.width * k)), Math.max(1, Math.round(info.height * k))).png().toBuffer();
 }
