@@ -1,5 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS, type CharClass } from './alphabet.ts';
+import { verifiesCheckDigit } from './computeCheckDigit.ts';
 
 /** A span of one MRZ line: `start` inclusive, `end` exclusive, 0-based (as in the `mrz` package's ranges). */
 export interface LineRange {
@@ -169,7 +170,11 @@ export function positionClasses(format: MrzFormat): ReadonlyArray<readonly CharC
 /**
  * The check digits of concrete MRZ lines. Same as the layout's, except a TD1 long document number (Part 5 §4.2.4
  * note j: `<` at position 15 of line 1): its check digit is then the last character before the first `<` of
- * optional data 1, and the checked characters are positions 6-14 plus the overflow.
+ * optional data 1, and the checked characters are positions 6-14 plus the overflow. Belgian identity cards and
+ * Portuguese citizen cards compute that digit over positions 6-14, the `<` at 15 and the overflow (specimen MRZs
+ * `IDBEL000590240<6013…` and `I<PRT000024759<ZZ72…` in public MRZ parsers' tests: over the number alone the digits
+ * would be 1 and 0, printed are 3 and 2); the `mrz` package accepts both. When the lines verify that way and not the
+ * ICAO way, that group is returned, so that a card read right is not taken for a misread one (and "corrected").
  *
  * @param format - the MRZ format
  * @param lines - the MRZ lines, each of the format's length
@@ -182,9 +187,12 @@ export function checksOf(format: MrzFormat, lines: readonly string[]): readonly 
   const filler = line1.indexOf('<', 15);
   const end = filler === -1 ? 30 : filler;
   if (end - 15 < 2) return layout.checks; // no overflow: the `<` stands for a missing check digit and fails
-  return layout.checks.map((c) =>
-    c.id === 'documentNumber' ? { id: c.id, ranges: [r(0, 5, 14), r(0, 15, end - 1)], digit: { line: 0, index: end - 1 } } : c,
-  );
+  const digit = { line: 0, index: end - 1 };
+  const icao: CheckedGroup = { id: 'documentNumber', ranges: [r(0, 5, 14), r(0, 15, end - 1)], digit };
+  const withFiller: CheckedGroup = { id: 'documentNumber', ranges: [r(0, 5, end - 1)], digit };
+  const verifying = (g: CheckedGroup) => verifiesCheckDigit(checkedText(g, lines), line1[end - 1] ?? '');
+  const chosen = !verifying(icao) && verifying(withFiller) ? withFiller : icao;
+  return layout.checks.map((c) => (c.id === 'documentNumber' ? chosen : c));
 }
 
 /** The characters a group's check digit protects, concatenated. */

@@ -16,7 +16,7 @@ export interface ParsedMrz {
   /** Nationality code as printed, fillers removed. */
   readonly nationalityCode: string;
   readonly name: MrzName;
-  /** Document number as the `mrz` package resolves it (TD1 long numbers joined), fillers removed; null if empty. */
+  /** Document number as the `mrz` package resolves it (TD1 long numbers joined), every filler removed; null if empty. */
   readonly documentNumber: string | null;
   /**
    * TD3 personal number, or TD1/TD2 optional data 1 (after a TD1 long number's overflow), outer fillers removed and
@@ -74,7 +74,8 @@ export function parseMrz(lines: readonly string[]): ParsedMrz {
     issuingStateCode: trimFill(line1.slice(2, 5)).replace(/ /g, ''),
     nationalityCode: trimFill(format === 'TD1' ? line2.slice(15, 18) : line2.slice(10, 13)).replace(/ /g, ''),
     name: splitMrzName(nameField),
-    documentNumber: trimFill(docNumber ?? documentNumberOf(format, lines)) || null,
+    // Every filler removed, inner ones too (`C<0000000` of a German travel document is C0000000, as printed).
+    documentNumber: (docNumber ?? documentNumberOf(format, lines)).replace(/[<\s]/g, '') || null,
     personalNumber: trimFill(personalRaw) || null,
     birthDate,
     expiryDate,

@@ -17,8 +17,10 @@ export interface MrzName {
  * `JANE AAAAAAA`). One exception: when the first run of fillers after the primary identifier is exactly three long
  * and two letters follow it, it is taken for the separator with a filler too many, which the fixed-length decoding
  * inserts now and then (synthetic seed 99 `syn-0158`, a clean 918-pixel page: `OLIVEIRA<<NOAH<ZOE` read
- * `OLIVEIRA<<<NOAH<ZOE`, and the given names were dropped). A field without `<<` holds only a primary identifier.
- * Truncated names stay truncated (the MRZ does not say what was cut).
+ * `OLIVEIRA<<<NOAH<ZOE`, and the given names were dropped). A field without `<<` holds only a primary identifier; a
+ * field that opens with exactly `<<` has an empty one (`lastName` null) and the given names after it, as Indian
+ * passports print a holder without surname (`P<IND<<RAVI<KUMAR<<…`, in public MRZ parsers' tests). Truncated names stay
+ * truncated (the MRZ does not say what was cut).
  *
  * @param field - the name characters of the MRZ (TD3/TD2 line 1 from position 6, TD1 line 3)
  * @example splitMrzName('ERIKSSON<<ANNA<MARIA<<<<<<<<<<') // { lastName: 'ERIKSSON', firstName: 'ANNA MARIA', fullName: 'ANNA MARIA ERIKSSON' }
@@ -33,7 +35,8 @@ export function splitMrzName(field: string): MrzName {
 }
 
 /**
- * Where {@link splitMrzName} finds the name in an MRZ name field: it starts after any leading fillers; a run of three
+ * Where {@link splitMrzName} finds the name in an MRZ name field: it starts after any leading fillers (exactly two:
+ * the separator of an empty primary identifier, `start` and `separator` 0); a run of three
  * or more `<` ends it (except a first run of exactly three followed by two letters: the separator, with the given names
  * after it), and so does a second `<<` after the separator `<<` that ends the primary identifier; trailing
  * fillers are not part of it. Also used where the engine counts the characters dropped in a name (reading/nameGaps.ts),
@@ -46,6 +49,13 @@ export function splitMrzName(field: string): MrzName {
  */
 export function mrzNameExtent(field: string): { start: number; separator: number; end: number } {
   const leading = field.length - field.replace(/^<+/, '').length;
+  if (leading === 2) {
+    // An empty primary identifier: the field opens with the separator, the given names follow up to the next `<<`.
+    const next = field.indexOf('<<', 2);
+    let end = next === -1 ? field.length : next;
+    while (end > 2 && field[end - 1] === '<') end--;
+    return { start: 0, separator: 0, end };
+  }
   // The first run of fillers after the primary identifier, when exactly three long and followed by a name, is the
   // separator with one filler too many.
   const first = field.indexOf('<<', leading);

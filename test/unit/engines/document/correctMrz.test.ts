@@ -21,6 +21,15 @@ describe('correctMrz', () => {
     expect(out.lines).toEqual(UTOPIA.TD3);
     expect(out.corrected).toEqual([{ field: 'birthDate', from: '7408I22', to: '7408122' }]);
   });
+  it('leaves a long TD1 number alone whose check digit counts the filler at position 15 (Belgian cards)', () => {
+    // Over 328601290401 the digit would fail, and turning the 4 of the overflow into an A made it verify: the card,
+    // read right, lost its number and, with the composite failing after the change, both dates.
+    const card = ['IDBEL328601290<401<<<<<<<<<<<<', '8801018F3001019BEL880101123457', 'PEETERS<<LIES<<<<<<<<<<<<<<<<<'];
+    expect(verifyChecks('TD1', card)).toMatchObject({ documentNumber: true, composite: true });
+    const out = correctMrz('TD1', card, []);
+    expect(out.lines).toEqual(card);
+    expect(out.corrected).toEqual([]);
+  });
   it('corrects with the recogniser alternative the check digit proves', () => {
     const read = mutate(UTOPIA.TD3, 1, 3, '9'); // L898902C3 read as L899902C3
     const out = correctMrz('TD3', read, alternativesWith(read, { line: 1, index: 3, alt: '8', p: 0.55 }));

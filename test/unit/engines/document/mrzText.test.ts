@@ -64,6 +64,17 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
     expect(parsed.documentNumber).toBe('D23145890734');
     expect(parsed.personalNumber).toBeNull();
   });
+  it('reads a long TD1 number whose check digit counts the filler at position 15 (Belgian and Portuguese cards)', () => {
+    // An invented Belgian-style card: over 590123456718 the digit would be 7; over 590123456<718, as printed, 5.
+    const lines = ['IDBEL590123456<7185<<<<<<<<<<<', '8801018F3001019BEL880101123459', 'PEETERS<<LIES<<<<<<<<<<<<<<<<<'];
+    const parsed = parseMrz(lines);
+    expect(parsed.checks).toMatchObject({ documentNumber: true, composite: true });
+    const { fields, refused } = mapMrzResult(parsed, NOW);
+    expect(refused).toEqual([]);
+    expect(fields).toMatchObject({ documentNumber: '590123456718', personalNumber: null, issuingCountry: 'BEL', lastName: 'PEETERS', firstName: 'LIES' });
+    // The ICAO computation still rules where both fail: a misread digit is not accepted either way.
+    expect(parseMrz(mutate(lines, 0, 18, '6')).checks.documentNumber).toBe(false);
+  });
   it('refuses exactly the field whose check digit fails when the composite verifies', () => {
     // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies).
     const wrong = mutate(UTOPIA.TD3, 1, 19, '3');
@@ -135,6 +146,17 @@ describe('parseMrz date checks', () => {
 describe('splitMrzName (ICAO 9303 Part 3 §4.6)', () => {
   it('splits primary and secondary identifiers', () => {
     expect(splitMrzName('GARCAO<DE<MAGALHAES<<INES<<<<<')).toEqual({ lastName: 'GARCAO DE MAGALHAES', firstName: 'INES', fullName: 'INES GARCAO DE MAGALHAES' });
+  });
+  it('reads a field opening with << as an empty primary identifier and the given names', () => {
+    expect(splitMrzName('<<RAVI<KUMAR<<<<<<<<<<<<<<<<<<<<<<<<<<<')).toEqual({ lastName: null, firstName: 'RAVI KUMAR', fullName: 'RAVI KUMAR' });
+    const parsed = parseMrz(['P<IND<<RAVI<KUMAR<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'K1234567<6IND9002155M3101012<<<<<<<<<<<<<<<8']);
+    expect(parsed.checks).toMatchObject({ documentNumber: true, composite: true });
+    expect(parsed.name).toEqual({ lastName: null, firstName: 'RAVI KUMAR', fullName: 'RAVI KUMAR' });
+  });
+  it('removes fillers inside a document number', () => {
+    const parsed = parseMrz(['ITD<<BRANDT<<JONAS<<<<<<<<<<<<<<<<<<', 'C<12345672D<<8505051M2901019<<<<<<<6']);
+    expect(parsed.checks).toMatchObject({ documentNumber: true, composite: true });
+    expect(parsed.documentNumber).toBe('C1234567');
   });
   it('reads a name without << as a primary identifier only', () => {
     expect(splitMrzName('ESPANOLA<ESPANOLA<CARMEN<<<<<<')).toEqual({ lastName: 'ESPANOLA ESPANOLA CARMEN', firstName: null, fullName: 'ESPANOLA ESPANOLA CARMEN' });
