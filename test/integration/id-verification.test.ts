@@ -10,14 +10,14 @@ import { admin, call, newTenant, post, scan } from './helpers.ts';
  * ID verification through the local HTTP API (issue 5), on synthetic documents whose truth is known: generated here
  * by functions/engines/document/synthetic (seed 4242, clean captures, OCR-B font of Debian's fonts-ocr-b), never
  * the evaluation seed. The drawn portrait of each card front is replaced here by a real face (LFW, ../shared/data),
- * so that the portrait check meets a photograph as on a real card. Covers reading, the result 2.4, decisions, Failed for unreadable media, templates (seed, the
+ * so that the portrait check meets a photograph as on a real card. Covers reading (MRZ and a licence's PDF417), the result 2.4, decisions, Failed for unreadable media, templates (seed, the
  * operator's, disabled, per workflow), `documentId` on the session, expected details, and the templates endpoint.
  */
 
 const FIELDS = ['firstName', 'lastName', 'fullName', 'dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber', 'nationality', 'issuingCountry'] as const;
 
 let dir: string;
-let docs: Record<'passport' | 'expired' | 'id_card' | 'visa' | 'no_mrz', SyntheticDocument>;
+let docs: Record<'passport' | 'expired' | 'id_card' | 'visa' | 'no_mrz' | 'licence', SyntheticDocument>;
 const b64 = async (file: string) => (await readFile(path.join(dir, file))).toString('base64');
 const LFW_FACE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'faces', 'lfw', 'images', 'Aaron_Sorkin_0001.jpg');
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'idv-it-'));
   // Ages and expiry are drawn around today, so that the documents are valid (or expired) on the day the test runs.
   const today = new Date().toISOString().slice(0, 10);
-  const set = await generateSet({ dir, count: 12, seed: 4242, referenceDate: today, mix: [1, 0, 0], sequence: ['passport', 'passport', 'passport', 'passport', 'id_card', 'id_card', 'id_card', 'visa', 'no_mrz'] });
+  const set = await generateSet({ dir, count: 12, seed: 4242, referenceDate: today, mix: [1, 0, 0], sequence: ['passport', 'passport', 'passport', 'passport', 'id_card', 'id_card', 'id_card', 'visa', 'no_mrz'], licences: 1 });
   const valid = (d: SyntheticDocument) => d.expected?.['expiredOnReferenceDate'] === false;
   const pick = (kind: string, ok: (d: SyntheticDocument) => boolean) => {
     const found = set.find((d) => d.documentKind === kind && ok(d));
@@ -53,8 +53,10 @@ beforeAll(async () => {
     id_card: pick('id_card', valid),
     visa: pick('visa', () => true),
     no_mrz: pick('other', () => true),
+    licence: pick('driving_licence', () => true),
   };
   await withRealPortrait(docs.id_card.frontFile!);
+  await withRealPortrait(docs.licence.frontFile!);
 }, 60_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -94,6 +96,16 @@ describe('POST /id-verification on synthetic documents', () => {
     const frontOnly = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_id_card', frontImageBase64: await b64(card.frontFile!) }, { key: tenant.apiKey });
     expect(frontOnly.body).toMatchObject({ status: 'Failed', decision: 'Declined', result: null });
     expect(frontOnly.body.statusReason).toMatch(/^back_side_required: /);
+  });
+
+  it('reads a driving licence from the AAMVA PDF417 on its back: every field of result 2.4 right', async () => {
+    const tenant = await newTenant();
+    const licence = docs.licence;
+    const expired = licence.expected!['expiredOnReferenceDate'] === true;
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_driving_licence', frontImageBase64: await b64(licence.frontFile!), backImageBase64: await b64(licence.images[0]!.file) }, { key: tenant.apiKey });
+    expect(answer.body).toMatchObject({ status: 'Completed', decision: expired ? 'Declined' : 'Approved' });
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBe(licence.expected![f]);
+    expect(answer.body.result).toMatchObject({ issuingCountry: 'USA', nationality: null });
   });
 
   it('answers an expired passport Completed with its fields, Declined, document_expired', async () => {

@@ -114,7 +114,7 @@ export interface ReadPdf417Options {
  *
  * A Reed-Solomon decoder that corrects as many errors as the code can has no redundancy left to check its own
  * correction: a misread codeword pattern within that distance of another codeword decodes to the wrong text. With
- * ZXing's writer (error correction level 2, 9% of codewords), symbols turned by 5° (inside ZXing's own tolerance, so
+ * ZXing's writer (9% of the codewords for error correction, as ZXing reports it), symbols turned by 5° (inside ZXing's own tolerance, so
  * decoded without straightening) decoded 11 times to a wrong text, garbled rows put together, every time with `UEC`
  * 0; the 269 right decodings of the same sweep (module widths 1.5-3 px, turns 0-10°, blur 0-1 px) left 0.12-1 unused
  * (a debugging run, 2026-11-26; `npm run eval:barcode` counts the wrong texts with and without the rule). Such a
@@ -131,7 +131,6 @@ export function spareErrorCorrection(result: { readonly extra?: string }): numbe
     return null;
   }
 }
-
 
 /**
  * Longest side (px) of an image enlarged twice for a last decoding (see {@link readPdf417}): images up to half of it
