@@ -23,6 +23,19 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** First webhook retry delay of the local queue, in ms (`WEBHOOK_RETRY_BASE_MS` overrides it). */
 export const LOCAL_WEBHOOK_RETRY_BASE_MS = 1000;
 
+/**
+ * Default `MEDIA_MAX_BYTES` under `npm start`: 10 MiB per decoded media file. On one machine no Lambda payload limit
+ * applies (on AWS a synchronous invocation carries at most 6 MB, hence 4 MiB there, docs/deploy.md), and a scan or
+ * phone photo of a document may well exceed 4 MiB.
+ */
+export const LOCAL_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Default `BODY_MAX_BYTES` under `npm start`: 30,000,000 bytes, two {@link LOCAL_MEDIA_MAX_BYTES} files in base64
+ * (4/3 larger each, 27.96 MB) and the rest of the request, as when a card's MRZ side is sent as front and back.
+ */
+export const LOCAL_BODY_MAX_BYTES = 30_000_000;
+
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {
   /** Where the stores persist and `sandbox.json`/`local.json` are written. @default ".data" */
@@ -60,6 +73,8 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   await mkdir(dataDir, { recursive: true });
   const stores = await startLocalStores(dataDir);
   Object.assign(process.env, localEnvironment(stores.endpoints));
+  process.env['MEDIA_MAX_BYTES'] ??= String(LOCAL_MEDIA_MAX_BYTES);
+  process.env['BODY_MAX_BYTES'] ??= String(LOCAL_BODY_MAX_BYTES);
   process.env['POWERTOOLS_LOG_LEVEL'] ??= 'WARN';
   // Metrics (EMF on stdout) and traces are for AWS: locally they stay silent (functions/api/observability.ts).
   process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';

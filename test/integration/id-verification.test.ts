@@ -116,6 +116,21 @@ describe('POST /id-verification on synthetic documents', () => {
     expect(answer.body.result).toMatchObject({ errorCategory: 'document_expired', documentNumber: docs.expired.expected!['documentNumber'], dateOfExpiry: docs.expired.expected!['dateOfExpiry'] });
   });
 
+  it('reads a card back of over 4 MiB sent as front and back, a request over 6 MB (local limits of local/server.ts)', async () => {
+    const tenant = await newTenant();
+    const card = docs.id_card;
+    // The back as a lossless PNG of 3600 px with grain: a large scan, as a specimen archive may hold.
+    const { data, info } = await sharp(path.join(dir, card.images[0]!.file)).resize(3600).raw().toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, (data[i] as number) + ((i * 2654435761) % 17) - 8));
+    const big = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 1 }).toBuffer();
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(2 * big.toString('base64').length).toBeGreaterThan(6_000_000);
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_id_card', frontImageBase64: big.toString('base64'), backImageBase64: big.toString('base64'), fileExtension: 'png' }, { key: tenant.apiKey });
+    // Read in full; the MRZ side shows no portrait, so the portrait check sends it to review.
+    expect(answer.body, JSON.stringify(answer.body.result?.checks ?? answer.body.statusReason)).toMatchObject({ status: 'Completed', decision: 'InReview' });
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBe(card.expected![f]);
+  });
+
   it('refuses a visa sent as a passport with document_type_mismatch and no fields; an image without MRZ is Failed', async () => {
     const tenant = await newTenant();
     const visa = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.visa.images[0]!.file) }, { key: tenant.apiKey });
