@@ -11,12 +11,17 @@ import type { RgbImage } from './loadImage.ts';
  * the skew. This is the gradient-orientation histogram of Dalal and Triggs (2005) over the whole image, used for
  * deskewing as in document analysis; edges weaker than 10% of the strongest 1% are ignored (flat noise).
  *
+ * `edges` restricts the histogram to the edges that run within 45° of the image's rows (`along-rows`) or of its
+ * columns (`along-columns`): on a sheared image (a card photographed obliquely) the two directions differ, and a
+ * PDF417 decodes only when its rows, not its bars, run level (readPdf417.ts).
+ *
  * @param image - RGB pixels
  * @param side - longest side analysed, in pixels
+ * @param edges - which edges count: `all` (default), `along-rows` or `along-columns`
  * @returns the skew in radians in [-π/4, π/4), positive = clockwise in image coordinates (as `quadAngle`), or null
  *   when the image has no edges at all
  */
-export function estimateSkew(image: RgbImage, side = 480): number | null {
+export function estimateSkew(image: RgbImage, side = 480, edges: 'all' | 'along-rows' | 'along-columns' = 'all'): number | null {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   const small = scale < 1 ? resizeRgb(image, Math.max(3, Math.round(image.width * scale)), Math.max(3, Math.round(image.height * scale))) : image;
   const { width: W, height: H, data } = small;
@@ -43,6 +48,11 @@ export function estimateSkew(image: RgbImage, side = 480): number | null {
   for (let i = 0; i < mags.length; i++) {
     const m = mags[i] as number;
     if (m < floor) continue;
+    if (edges !== 'all') {
+      // A gradient mostly across the rows (vertical) marks an edge along them.
+      const alongRows = Math.abs(Math.sin(angles[i] as number)) > Math.abs(Math.cos(angles[i] as number));
+      if (alongRows !== (edges === 'along-rows')) continue;
+    }
     // Fold into [-45°, 45°): an edge's gradient is perpendicular to it, and a quarter turn maps one axis onto the other.
     const a = (angles[i] as number) - Math.round((angles[i] as number) / quarter) * quarter;
     const bin = Math.min(BINS - 1, Math.floor(((a + Math.PI / 4) / quarter) * BINS));
