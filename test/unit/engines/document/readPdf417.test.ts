@@ -92,21 +92,21 @@ describe('readPdf417 on generated licence backs (a card, a tinted background, ph
     expect(await zxingAlone(image)).toBe(false);
     expect(await readPdf417(image, { enlarge: false })).toBe(doc?.barcode?.text);
   });
-  it('levels the rows of a card sheared by 4% both ways and turned by 2°, whose bars run at another angle', async () => {
+  /** A generated licence back sheared by `shear` both ways and turned by `degrees`, with its payload. */
+  const shearedCard = async (shear: number, degrees: number): Promise<{ image: RgbImage; payload: string }> => {
     const id = randomIdentity(createRandom(7), new Date('2026-11-26T00:00:00Z'));
     const payload = aamvaPayload(id, 100);
     const card = await renderDocument({ shape: 'TD1', mrz: null, identity: id, title: 'DRIVER LICENSE', portrait: false, scale: 9, pdf417: await renderPdf417(payload, 4, 8) }, createRandom(0));
-    const sheared = await sharp(card).affine([[1, 0.04], [0.04, 1]], { background: '#708070' }).png().toBuffer();
-    const image = await pixels(await sharp(sheared).rotate(2, { background: '#708070' }).jpeg({ quality: 85 }).toBuffer());
+    const sheared = await sharp(card).affine([[1, shear], [shear, 1]], { background: '#708070' }).png().toBuffer();
+    return { image: await pixels(await sharp(sheared).rotate(degrees, { background: '#708070' }).jpeg({ quality: 85 }).toBuffer()), payload };
+  };
+  it('levels the rows of a card sheared by 4% both ways and turned by 2°, whose bars run at another angle', async () => {
+    const { image, payload } = await shearedCard(0.04, 2);
     expect(await zxingAlone(image)).toBe(false);
     expect(await readPdf417(image, { enlarge: false })).toBe(payload);
   });
-  it('turns upright a sheared card turned by 2.3°, whose skew is estimated under 2°', async () => {
-    const id = randomIdentity(createRandom(7), new Date('2026-11-26T00:00:00Z'));
-    const payload = aamvaPayload(id, 100);
-    const card = await renderDocument({ shape: 'TD1', mrz: null, identity: id, title: 'DRIVER LICENSE', portrait: false, scale: 9, pdf417: await renderPdf417(payload, 4, 8) }, createRandom(0));
-    const sheared = await sharp(card).affine([[1, 0.02], [0.02, 1]], { background: '#708070' }).png().toBuffer();
-    const image = await pixels(await sharp(sheared).rotate(2.3, { background: '#708070' }).jpeg({ quality: 85 }).toBuffer());
+  it('turns upright a card sheared by 2% and turned by 2.3°, whose skew is estimated under 2°', async () => {
+    const { image, payload } = await shearedCard(0.02, 2.3);
     expect(await zxingAlone(image)).toBe(false);
     expect(await readPdf417(image, { enlarge: false })).toBe(payload);
   });
