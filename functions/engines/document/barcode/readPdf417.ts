@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { DocumentModelError } from '../errors.ts';
-import { estimateSkew } from '../image/estimateSkew.ts';
+import { estimateSkews } from '../image/estimateSkew.ts';
 import type { RgbImage } from '../image/loadImage.ts';
 import { straighten } from '../image/straighten.ts';
 
@@ -52,7 +52,7 @@ export function prepareBarcodeReader(): Promise<void> {
  * 1. the image, with ZXing's default local-average binariser, then with its global-histogram one: on generated
  *    licence backs (`npm run gen:documents -- --licences N`), crisp symbols on a tinted card that the first missed
  *    decoded with the second (docs/document-verification.md "Licence backs");
- * 2. when the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkew}), the image
+ * 2. when the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkews}), the image
  *    turned upright, with both binarisers: ZXing's PDF417 reader finds a symbol only within about ±3° of the image
  *    axes (the AAMVA Annex D sample of ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°,
  *    in a debugging run on 2026-11-22 that no script repeats; the unit test of the sample turned by 15° fails
@@ -81,7 +81,8 @@ export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}):
   const found = await both(image);
   if (found !== null) return found;
   const enlarge = opts.enlarge !== false && Math.max(image.width, image.height) <= MAX_UPSCALED_SIDE / 2;
-  const skew = estimateSkew(image);
+  const skews = estimateSkews(image);
+  const skew = skews.all;
   if (skew !== null && Math.abs(skew) >= MIN_BARCODE_SKEW) {
     const straightened = await both(straighten(image, skew).image);
     if (straightened !== null) return straightened;
@@ -92,8 +93,7 @@ export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}):
     }
   }
   // A sheared symbol: its rows run at another angle than its bars, and only level rows decode (step 4).
-  for (const edges of ['along-rows', 'along-columns'] as const) {
-    const axis = estimateSkew(image, undefined, edges);
+  for (const axis of [skews.alongRows, skews.alongColumns]) {
     if (axis === null || Math.abs(axis) < MIN_BARCODE_SKEW || (skew !== null && Math.abs(axis - skew) < MIN_BARCODE_SKEW)) continue;
     const levelled = await both(straighten(image, axis).image);
     if (levelled !== null) return levelled;
@@ -158,8 +158,12 @@ async function enlarged(image: RgbImage): Promise<RgbImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-/** One ZXing decoding of `image` with the given binariser (see {@link readPdf417}). */
-async function decodePdf417(image: RgbImage, binarizer: 'LocalAverage' | 'GlobalHistogram', acceptSpent: boolean): Promise<string | null> {
+/**
+ * One ZXing decoding of `image` with the given binariser (see {@link readPdf417}): the first valid PDF417's bytes as
+ * Latin-1, or null. Exported for tests that show what ZXing alone reads (`acceptSpent` true, `LocalAverage`: its
+ * defaults).
+ */
+export async function decodePdf417(image: RgbImage, binarizer: 'LocalAverage' | 'GlobalHistogram', acceptSpent: boolean): Promise<string | null> {
   await prepareBarcodeReader();
   const rgba = new Uint8ClampedArray(image.width * image.height * 4);
   for (let i = 0, j = 0; i < image.data.length; i += 3, j += 4) {

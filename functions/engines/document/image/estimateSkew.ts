@@ -13,19 +13,40 @@ import type { RgbImage } from './loadImage.ts';
  *
  * `edges` restricts the histogram to the edges that run within 45° of the image's rows (`along-rows`) or of its
  * columns (`along-columns`): on a sheared image (a card photographed obliquely) the two directions differ, and a
- * PDF417 decodes only when its rows, not its bars, run level (readPdf417.ts).
+ * PDF417 decodes only when its rows, not its bars, run level (readPdf417.ts). {@link estimateSkews} gives all three
+ * from one pass over the gradients.
  *
  * @param image - RGB pixels
  * @param side - longest side analysed, in pixels
  * @param edges - which edges count: `all` (default), `along-rows` or `along-columns`
  * @returns the skew in radians in [-π/4, π/4), positive = clockwise in image coordinates (as `quadAngle`), or null
- *   when the image has no edges at all
+ *   when the image has no such edges at all
  */
 export function estimateSkew(image: RgbImage, side = 480, edges: 'all' | 'along-rows' | 'along-columns' = 'all'): number | null {
+  const skews = estimateSkews(image, side);
+  return edges === 'all' ? skews.all : edges === 'along-rows' ? skews.alongRows : skews.alongColumns;
+}
+
+/** The skews of {@link estimateSkew} for all edges, the edges along the rows and those along the columns. */
+export interface Skews {
+  readonly all: number | null;
+  readonly alongRows: number | null;
+  readonly alongColumns: number | null;
+}
+
+/**
+ * {@link estimateSkew} for each kind of edge at once: the gradients are computed once and binned into three
+ * histograms.
+ *
+ * @param image - RGB pixels
+ * @param side - longest side analysed, in pixels
+ */
+export function estimateSkews(image: RgbImage, side = 480): Skews {
+  const none = { all: null, alongRows: null, alongColumns: null };
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   const small = scale < 1 ? resizeRgb(image, Math.max(3, Math.round(image.width * scale)), Math.max(3, Math.round(image.height * scale))) : image;
   const { width: W, height: H, data } = small;
-  if (W < 3 || H < 3) return null;
+  if (W < 3 || H < 3) return none;
   const grey = new Float32Array(W * H);
   for (let i = 0; i < W * H; i++) grey[i] = 0.299 * (data[i * 3] as number) + 0.587 * (data[i * 3 + 1] as number) + 0.114 * (data[i * 3 + 2] as number);
   const mags = new Float32Array(W * H);
@@ -41,30 +62,34 @@ export function estimateSkew(image: RgbImage, side = 480, edges: 'all' | 'along-
   }
   const sorted = Float32Array.from(mags).sort();
   const strong = sorted[Math.floor(0.99 * (sorted.length - 1))] as number;
-  if (strong <= 0) return null;
+  if (strong <= 0) return none;
   const floor = 0.1 * strong;
-  const bins = new Float64Array(BINS);
+  const rows = new Float64Array(BINS);
+  const columns = new Float64Array(BINS);
   const quarter = Math.PI / 2;
   for (let i = 0; i < mags.length; i++) {
     const m = mags[i] as number;
     if (m < floor) continue;
-    if (edges !== 'all') {
-      // A gradient mostly across the rows (vertical) marks an edge along them.
-      const alongRows = Math.abs(Math.sin(angles[i] as number)) > Math.abs(Math.cos(angles[i] as number));
-      if (alongRows !== (edges === 'along-rows')) continue;
-    }
+    const angle = angles[i] as number;
     // Fold into [-45°, 45°): an edge's gradient is perpendicular to it, and a quarter turn maps one axis onto the other.
-    const a = (angles[i] as number) - Math.round((angles[i] as number) / quarter) * quarter;
+    const a = angle - Math.round(angle / quarter) * quarter;
     const bin = Math.min(BINS - 1, Math.floor(((a + Math.PI / 4) / quarter) * BINS));
+    // A gradient mostly across the rows (vertical) marks an edge along them.
+    const bins = Math.abs(Math.sin(angle)) > Math.abs(Math.cos(angle)) ? rows : columns;
     bins[bin] = (bins[bin] as number) + m;
   }
-  let bestBin = 0, bestSum = -1;
+  return { all: histogramPeak(rows.map((v, b) => v + (columns[b] as number))), alongRows: histogramPeak(rows), alongColumns: histogramPeak(columns) };
+}
+
+/** The centre (radians) of the peak of a folded-direction histogram smoothed over 5 bins, or null when it is empty. */
+function histogramPeak(bins: Float64Array): number | null {
+  let bestBin = 0, bestSum = 0;
   for (let b = 0; b < BINS; b++) {
     let sum = 0;
     for (let d = -2; d <= 2; d++) sum += bins[(b + d + BINS) % BINS] as number;
     if (sum > bestSum) [bestBin, bestSum] = [b, sum];
   }
-  return ((bestBin + 0.5) / BINS) * quarter - Math.PI / 4;
+  return bestSum > 0 ? ((bestBin + 0.5) / BINS) * (Math.PI / 2) - Math.PI / 4 : null;
 }
 
 /** 1° bins over the 90° of folded directions. */

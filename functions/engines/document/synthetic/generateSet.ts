@@ -227,7 +227,7 @@ async function generateOne(
 async function generateLicence(id: string, identity: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
   const scale = rng.range(7, 11);
   const payload = aamvaPayload(identity, rng.int(1, 9999));
-  const back = await renderDocument({ shape: 'TD1', mrz: null, identity, title: 'DRIVER LICENSE', portrait: false, scale, pdf417: await renderPdf417(payload, 4, 8) }, rng);
+  const back = await renderDocument({ shape: 'TD1', mrz: null, identity, title: 'DRIVER LICENSE', portrait: false, scale, pdf417: { png: await renderPdf417(payload, 4, 8), modulePx: 4 } }, rng);
   const { bytes, distortion } = await degradeImage(back, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);

@@ -41,11 +41,12 @@ export interface PageSpec {
    */
   readonly mrzTypesetting?: { readonly mode: 'cells' } | { readonly mode: 'text'; readonly fontMm: number };
   /**
-   * A PDF417 symbol (PNG, white margin, see renderPdf417.ts) printed on a card back in place of the visual zone: the
-   * back of a North American driving licence. It is scaled to modules of {@link LICENCE_MODULE_MM} mm, or smaller
-   * where the symbol would not fit 76 x 36 mm, and placed 5 mm from the left edge and 12 mm from the top.
+   * A PDF417 symbol (PNG with a white margin, as renderPdf417.ts draws it, and its module width in pixels) printed on
+   * a card back in place of the visual zone: the back of a North American driving licence. It is scaled to modules
+   * of {@link LICENCE_MODULE_MM} mm, or smaller where the symbol would not fit 76 x 36 mm, and placed 5 mm from the
+   * left edge and 12 mm from the top.
    */
-  readonly pdf417?: Buffer;
+  readonly pdf417?: { readonly png: Buffer; readonly modulePx: number };
 }
 
 /**
@@ -125,27 +126,14 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join('')}</svg>`;
   const page = sharp(Buffer.from(svg));
-  if (!spec.pdf417) return page.png().toBuffer();
-  const symbol = await fitSymbol(spec.pdf417, s, 76, 36);
-  return sharp(await page.png().toBuffer())
-    .composite([{ input: symbol, left: Math.round(5 * s), top: Math.round(12 * s) }])
-    .png()
-    .toBuffer();
+  if (spec.pdf417) page.composite([{ input: await fitSymbol(spec.pdf417, s, 76, 36), left: Math.round(5 * s), top: Math.round(12 * s) }]);
+  return page.png().toBuffer();
 }
 
-/**
- * The symbol scaled to {@link LICENCE_MODULE_MM}-mm modules at `scale` px/mm, or down to fit `maxWidthMm` x
- * `maxHeightMm`. Its module count is read off the symbol itself: the PDF417 start pattern opens with a bar of 8
- * modules (ISO/IEC 15438 §5.3), measured on the middle row.
- */
-async function fitSymbol(png: Buffer, scale: number, maxWidthMm: number, maxHeightMm: number): Promise<Buffer> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const row = Math.floor(info.height / 2) * info.width;
-  let start = 0;
-  while (start < info.width && (data[row + start] as number) >= 128) start++;
-  let end = start;
-  while (end < info.width && (data[row + end] as number) < 128) end++;
-  const modulePx = Math.max(1, (end - start) / 8);
-  const k = Math.min((LICENCE_MODULE_MM * scale) / modulePx, (maxWidthMm * scale) / info.width, (maxHeightMm * scale) / info.height);
-  return sharp(png).resize(Math.max(1, Math.round(info.width * k)), Math.max(1, Math.round(info.height * k))).png().toBuffer();
+/** The symbol scaled to {@link LICENCE_MODULE_MM}-mm modules at `scale` px/mm, or down to fit `maxWidthMm` x `maxHeightMm`. */
+async function fitSymbol(symbol: NonNullable<PageSpec['pdf417']>, scale: number, maxWidthMm: number, maxHeightMm: number): Promise<Buffer> {
+  const { width, height } = await sharp(symbol.png).metadata();
+  const w = width as number, h = height as number;
+  const k = Math.min((LICENCE_MODULE_MM * scale) / symbol.modulePx, (maxWidthMm * scale) / w, (maxHeightMm * scale) / h);
+  return sharp(symbol.png).resize(Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k))).png().toBuffer();
 }
