@@ -190,6 +190,12 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
     out.push({ c, reading, score, ms });
     if (args.verbose || !score.pass) {
       console.log(`${score.pass ? 'ok  ' : 'FAIL'} ${ms.toFixed(0).padStart(5)} ms ${c.set}/${path.basename(c.file)} [${c.document.expectedOutcome}] ${reading.decision} ${reading.result.errorCategory ?? ''} ${score.notes.join('; ')}`);
+      // A reading the check digits could not tell from another (readMrzZone.ts step 9): how the recognisers weighed it.
+      const competitor = args.verbose ? reading.mrz?.competitor : null;
+      if (competitor) {
+        const subs = competitor.substitutions.map((x) => `${x.line}:${x.index} ${x.from}>${x.to}`).join(' ');
+        console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin?.toFixed(2) ?? '-'} ${competitor.resolution ?? '-'} ${competitor.groups.join(',')} ${subs}`);
+      }
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
     }

@@ -38,20 +38,35 @@ export interface IdVerificationInput {
  * reading, never the characters (PII). `corrected`: per check-digit group corrected (mrz/correctMrz.ts), the 0-based
  * positions changed within the group's characters; `namesArbitrated`: per name line changed by the two recognisers
  * (reading/arbitrateNames.ts), the 0-based positions changed within the line's name characters and the gain (natural
- * log of the joint likelihood ratio, 3 decimals).
+ * log of the joint likelihood ratio, 3 decimals); `competitor`: another reading every check digit accepts too
+ * (reading/readMrzZone.ts step 9), as the check groups and line positions it touches, the first recogniser's
+ * probability ratio, the recognisers' log-likelihood margin and how it was resolved (`kept`, `taken`, `undecided`).
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
+  competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number | null; resolution: string | null } | null;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
     format: mrz.format,
     corrected: mrz.corrected.map((c) => ({ field: c.field, positions: differing(c.from, c.to) })),
-    namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: Math.round(c.gain * 1000) / 1000 })),
+    namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: round3(c.gain) })),
+    competitor: mrz.competitor
+      ? {
+          groups: [...mrz.competitor.groups],
+          positions: mrz.competitor.substitutions.map((s) => ({ line: s.line, index: s.index })),
+          ratio: round3(mrz.competitor.ratio),
+          margin: mrz.competitor.margin === undefined ? null : round3(mrz.competitor.margin),
+          resolution: mrz.competitor.resolution ?? null,
+        }
+      : null,
   };
 }
+
+/** `x` rounded to 3 decimals. */
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The expected details of a session in the engine's shape (fields the engine compares). */
 function expectedOf(details: Record<string, string> | undefined): ExpectedDetails | null {

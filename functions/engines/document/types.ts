@@ -1,6 +1,7 @@
 import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, ReadingOutcome } from './constants.ts';
 import type { MrzCorrection } from './mrz/correctMrz.ts';
 import type { NameChange } from './reading/arbitrateNames.ts';
+import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
 
 /** The data fields of the SPEC.md 2.4 result (everything but `isMismatch` and `errorCategory`). */
@@ -95,6 +96,11 @@ export interface MrzEvidence {
    * carry no check digit, so these changes rest on the recognisers' joint likelihood alone (`gain`, natural log).
    */
   readonly namesArbitrated: ReadonlyArray<NameChange>;
+  /**
+   * The most probable other reading that every check digit accepts as well (mrz/competingReading.ts), or null, with
+   * how the recognisers weighed it (reading/readMrzZone.ts step 9).
+   */
+  readonly competitor: WeighedCompetitor | null;
 }
 
 /** Document facts that are not part of the SPEC.md result but explain it. */

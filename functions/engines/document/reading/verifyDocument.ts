@@ -121,7 +121,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       mrzNationality: parsed.nationalityCode,
       side,
     };
-    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated } };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, competitor: data.mrz.competitor } };
     checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
   } else {
     fields = mapAamvaResult(data.aamva);
@@ -139,7 +139,10 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
   const typeOk = checks[checks.length - 1]?.passed === true;
   if (typeOk) {
     checks.push(checkIssuingCountry(template, fields.issuingCountry, facts.mrzIssuingState));
-    if (data.source === 'mrz') checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length));
+    if (data.source === 'mrz') {
+      const competitor = data.mrz.competitor;
+      checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length, competitor?.resolution === 'undecided' ? competitor.groups : []));
+    }
     checks.push(checkFrontBackConsistent(null, fields));
     checks.push(checkNotExpired(fields.dateOfExpiry, now));
     checks.push(checkExpectedDetails(fields, input.expected));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkCheckDigits } from '../../../../functions/engines/document/checks/checkCheckDigits.ts';
 import { checkDocumentType } from '../../../../functions/engines/document/checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
@@ -23,6 +24,12 @@ describe('checks', () => {
     expect(checkDocumentType(idCard, { source: 'pdf417' }).passed).toBe(false);
     expect(checkDocumentType(licence, { source: 'pdf417' }).passed).toBe(true);
     expect(checkDocumentType(licence, { source: 'mrz', format: 'TD1', documentCode: 'ID' }).passed).toBe(true);
+  });
+  it('declines a failing check digit, and says which digits accept two readings the recognisers could not tell apart', () => {
+    expect(checkCheckDigits({ documentNumber: true, birthDate: true, composite: true }, 1)).toMatchObject({ passed: true, detail: expect.stringMatching(/all 3 check digits verify \(1 OCR error corrected/) });
+    const failing = checkCheckDigits({ documentNumber: false, birthDate: false, composite: true }, 0, ['documentNumber']);
+    expect(failing).toMatchObject({ passed: false, failure: { errorCategory: 'mrz_checksum_failed', decision: 'Declined' } });
+    expect(failing.detail).toBe('check digit of birthDate fails; check digit of documentNumber accepts two readings the recognisers could not tell apart; the fields they protect are not returned');
   });
   it('requires the back unless the front carries the data', () => {
     expect(checkSidesPresent(idCard, false, false)).toMatchObject({ passed: false, failure: { errorCategory: 'back_side_required' } });

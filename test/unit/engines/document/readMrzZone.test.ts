@@ -310,7 +310,11 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
 });
 
 describe('readMrzZone with a second recogniser: names read by both (step 8)', () => {
-  /** A recogniser returning CTC frames of the given lines (each character then a blank), by the box's height. */
+  /**
+   * A recogniser returning CTC frames of the given lines (each character then a blank), by the box's height. Each
+   * character at 0.99: at 0.9 the rest (0.0027 per class) would make characters of equal weight (8 and S) a
+   * competitor above COMPETITOR_MIN_RATIO, and step 9 would read the lines once more.
+   */
   const framesOf = (id: string, td3: readonly string[], alt: Record<number, [string, number]> = {}) => {
     let calls = 0;
     const r: LineRecognizer = {
@@ -320,7 +324,7 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
         return quads.map((q) => {
           const upper = (q[0].y + q[2].y) / 2 < 600;
           const text = upper ? (td3[0] as string) : (td3[1] as string);
-          return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, 0.9, upper ? alt : {}) };
+          return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, 0.99, upper ? alt : {}) };
         });
       },
     };
@@ -345,5 +349,45 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: second.r });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(second.calls()).toBe(1);
+  });
+});
+
+describe('readMrzZone with a second recogniser: readings the check digits cannot tell apart (step 9)', () => {
+  /** A recogniser returning CTC frames of the given lines, with `alt` moving probability on the data line's frames. */
+  const framesOf = (td3: readonly string[], alt: Record<number, [string, number]>, p = 0.9): LineRecognizer => ({
+    id: 'frames',
+    read: async (_image, quads) =>
+      quads.map((q) => {
+        const upper = (q[0].y + q[2].y) / 2 < 600;
+        const text = upper ? (td3[0] as string) : (td3[1] as string);
+        return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, p, upper ? {} : alt) };
+      }),
+  });
+  const detect = async () => MRZ_BOXES;
+  // The document number's 8 (line 2, position 1, frame 2) read as S: 8 and S weigh alike (8 and 28), so every check
+  // digit verifies either way.
+  const misread = mutate(UTOPIA.TD3, 1, 1, 'S');
+
+  it('takes the reading both recognisers together find much likelier', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'taken', groups: expect.arrayContaining(['documentNumber']) });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.parsed.documentNumber).toBe('L898902C3');
+    expect(reading?.checkRate).toBe(1);
+  });
+
+  it('keeps the reading the recognisers find much likelier', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.3] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'kept' });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+  });
+
+  it('lets the document number\'s check digit fail when neither reading is much likelier', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(misread, { 2: ['8', 0.4] }) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'undecided' });
+    expect(reading?.parsed.checks.documentNumber).toBe(false);
+    expect(reading?.parsed.checks.birthDate).toBe(true);
+    expect(reading?.checkRate).toBeLessThan(1);
   });
 });

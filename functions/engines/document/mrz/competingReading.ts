@@ -1,0 +1,131 @@
+import type { MrzFormat } from '../constants.ts';
+import type { PositionAlternatives } from './correctMrz.ts';
+import { checkedText, checksOf, MRZ_LAYOUTS, type CheckedGroupId } from './layouts.ts';
+import { verifiesCheckDigit } from './computeCheckDigit.ts';
+
+/** One character of a competing reading that differs from the reading. */
+export interface Substitution {
+  readonly line: number;
+  readonly index: number;
+  /** The character read. */
+  readonly from: string;
+  /** The competitor's character. */
+  readonly to: string;
+}
+
+/** Another reading of the same MRZ that its check digits accept as well (see {@link competingReading}). */
+export interface CompetingReading {
+  /** The competitor's characters that differ from the reading (1 or 2). */
+  readonly substitutions: readonly Substitution[];
+  /**
+   * How probable the recogniser found the competitor against the reading: the product, over the substitutions, of
+   * the probability of the competitor's character over that of the character read (> 0; 1 = as probable).
+   */
+  readonly ratio: number;
+  /** The check digits whose checked characters (or digit) the substitutions touch. */
+  readonly groups: readonly CheckedGroupId[];
+}
+
+/** Options of {@link competingReading}. */
+export interface CompetingReadingOptions {
+  /** Smallest {@link CompetingReading.ratio} considered (0-1). @default 0.001 */
+  readonly minRatio?: number;
+  /**
+   * Positions (`line:index`) not to vary: characters other evidence than the recogniser's set (fillers restored by
+   * their glyph height, reading/restoreFillers.ts `restorePadding`). @default none
+   */
+  readonly fixed?: ReadonlySet<string>;
+}
+
+/**
+ * The most probable other reading of an MRZ, one or two characters away, that every check digit the reading verifies
+ * also verifies, with its dates still dates. A check digit protects a field against one misread character of most
+ * kinds, not against all: characters whose values differ by a multiple of 10 (ICAO Doc 9303 Part 3 §4.9: `0`, `A`,
+ * `K`, `U` and `<` weigh alike, as do `6` and `G`, `8` and `S`, `5` and `Z`) swap unseen, and two misread
+ * characters pass one check digit in 1 case of 10. The composite check digit adds nothing for the document number
+ * of TD2 and TD3 lines, whose weights it repeats. Where the recogniser hesitated between characters, such a
+ * competitor says that the check digits do not decide between the reading and it (e.g. `D23145890` read as
+ * `P23T45890` on a TD2 card seen obliquely: both verify).
+ *
+ * Only positions under a check digit (and the digits themselves) are varied, with the characters the recogniser gave
+ * at that position (`alternatives`: allowed characters only, so the layout's classes hold).
+ *
+ * @param format - the MRZ format of `lines`
+ * @param lines - the MRZ lines as finally read (after corrections)
+ * @param alternatives - per line, per position, the recogniser's characters with their probabilities (0-1), as
+ *   decodeFixedLength gives them; a position without alternatives is not varied
+ * @returns the competitor with the highest ratio at least `minRatio`, or null when there is none
+ */
+export function competingReading(format: MrzFormat, lines: readonly string[], alternatives: PositionAlternatives, opts: CompetingReadingOptions = {}): CompetingReading | null {
+  const minRatio = opts.minRatio ?? 0.001;
+  const groups = checksOf(format, lines);
+  const verified = groups.filter((g) => verifiesCheckDigit(checkedText(g, lines), lines[g.digit.line]?.[g.digit.index] ?? ''));
+  if (verified.length === 0) return null;
+  const groupsAt = new Map<string, CheckedGroupId[]>();
+  const touch = (line: number, index: number, id: CheckedGroupId) => {
+    const key = `${line}:${index}`;
+    groupsAt.set(key, [...(groupsAt.get(key) ?? []), id]);
+  };
+  for (const g of verified) {
+    for (const x of g.ranges) for (let i = x.start; i < x.end; i++) touch(x.line, i, g.id);
+    touch(g.digit.line, g.digit.index, g.id);
+  }
+  // Single substitutions the recogniser supports at least at minRatio, most probable first.
+  const singles: Array<Substitution & { ratio: number }> = [];
+  for (const key of groupsAt.keys()) {
+    if (opts.fixed?.has(key)) continue;
+    const [line, index] = key.split(':').map(Number) as [number, number];
+    const from = lines[line]?.[index] ?? '';
+    const alts = alternatives[line]?.[index] ?? [];
+    const pFrom = Math.max(alts.find((a) => a.char === from)?.p ?? 0, 1e-6);
+    for (const a of alts) {
+      const ratio = a.p / pFrom;
+      if (a.char !== from && ratio >= minRatio) singles.push({ line, index, from, to: a.char, ratio });
+    }
+  }
+  singles.sort((a, b) => b.ratio - a.ratio);
+  const dates = dateRanges(format);
+  const accepts = (subs: readonly Substitution[]): boolean => {
+    const changed = lines.map((l, i) => {
+      const chars = [...l];
+      for (const s of subs) if (s.line === i) chars[s.index] = s.to;
+      return chars.join('');
+    });
+    if (dates.some((d) => subs.some((s) => s.line === d.line && s.index >= d.start && s.index < d.end) && !isDate(changed[d.line]?.slice(d.start, d.end) ?? ''))) return false;
+    const now = checksOf(format, changed);
+    return verified.every((g) => {
+      const same = now.find((h) => h.id === g.id) ?? g;
+      return verifiesCheckDigit(checkedText(same, changed), changed[same.digit.line]?.[same.digit.index] ?? '');
+    });
+  };
+  let best: CompetingReading | null = null;
+  const offer = (subs: Array<Substitution & { ratio: number }>) => {
+    const ratio = subs.reduce((p, s) => p * s.ratio, 1);
+    if (ratio < minRatio || (best && ratio <= best.ratio) || !accepts(subs)) return;
+    const ids = new Set(subs.flatMap((s) => groupsAt.get(`${s.line}:${s.index}`) ?? []));
+    best = { substitutions: subs.map(({ line, index, from, to }) => ({ line, index, from, to })), ratio, groups: [...ids] };
+  };
+  for (let i = 0; i < singles.length; i++) {
+    const a = singles[i] as Substitution & { ratio: number };
+    offer([a]);
+    for (let j = i + 1; j < singles.length; j++) {
+      const b = singles[j] as Substitution & { ratio: number };
+      if (a.ratio * b.ratio < minRatio) break;
+      if (b.line === a.line && b.index === a.index) continue;
+      offer([a, b]);
+    }
+  }
+  return best;
+}
+
+/** The date fields (yymmdd) of a format. */
+function dateRanges(format: MrzFormat): ReadonlyArray<{ line: number; start: number; end: number }> {
+  return MRZ_LAYOUTS[format].fields.filter((f) => f.field === 'birthDate' || f.field === 'expirationDate');
+}
+
+/** Six digits that make a calendar-possible yymmdd (month 01-12, day 01-31), or six fillers (an unknown date). */
+function isDate(text: string): boolean {
+  if (/^<{6}$/.test(text)) return true;
+  const m = /^\d\d(\d\d)(\d\d)$/.exec(text);
+  return !!m && Number(m[1]) >= 1 && Number(m[1]) <= 12 && Number(m[2]) >= 1 && Number(m[2]) <= 31;
+}
