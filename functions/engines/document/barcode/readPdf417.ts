@@ -6,6 +6,9 @@ import { DocumentModelError } from '../errors.ts';
 import { estimateSkews } from '../image/estimateSkew.ts';
 import type { RgbImage } from '../image/loadImage.ts';
 import { straighten } from '../image/straighten.ts';
+import { rectifyQuad } from '../image/cropQuad.ts';
+import { distance, quadCentre, type Quad } from '../geometry/quad.ts';
+import { locatePdf417 } from './locatePdf417.ts';
 
 let prepared: Promise<void> | null = null;
 
@@ -65,6 +68,10 @@ export function prepareBarcodeReader(): Promise<void> {
  *    (docs/document-verification.md "Licence backs");
  * 5. for an image up to {@link MAX_UPSCALED_SIDE}/2 px, the image enlarged twice: ZXing misses symbols whose modules
  *    are 1.1-1.4 px wide, and decodes them at twice the size ("PDF417 module sizes").
+ * 6. the symbol located as the densest patch of strong edges (locatePdf417.ts) and its quadrilateral sampled onto a
+ *    rectangle twice its size, both binarisers: a card seen obliquely has rows that converge, and no turn levels them
+ *    all. On the generated licence backs that nothing else decoded it decoded 2 of 6 (seed 501) and 2 of 7 (seed
+ *    13), no wrong text (docs/document-verification.md "Licence backs seen obliquely").
  *
  * A PDF417 decodes only when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), and a decoding
  * that used up all of it is refused ({@link spareErrorCorrection}), so retries do not make up data.
@@ -98,7 +105,35 @@ export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}):
     const levelled = await both(straighten(image, axis).image);
     if (levelled !== null) return levelled;
   }
-  return enlarge ? decodePdf417(await enlarged(image), 'LocalAverage', acceptSpent) : null;
+  if (enlarge) {
+    const larger = await decodePdf417(await enlarged(image), 'LocalAverage', acceptSpent);
+    if (larger !== null) return larger;
+  }
+  // A symbol seen obliquely: its rows converge, and no turn levels them all (step 6).
+  if (opts.rectify === false) return null;
+  const quad = locatePdf417(image);
+  return quad ? both(rectified(image, quad)) : null;
+}
+
+/**
+ * Margin, as a share of the located symbol's size, added round the quad that step 6 of {@link readPdf417} samples:
+ * the located corners lie within about a cell of the symbol's (locatePdf417.ts), and ZXing needs a quiet zone
+ * round the start and stop patterns. Set once, not tuned.
+ */
+const RECTIFY_MARGIN = 0.04;
+
+/**
+ * The located symbol's quad, grown by {@link RECTIFY_MARGIN} on each side, sampled onto a rectangle whose sides are
+ * twice the quad's mean sides (at most {@link MAX_UPSCALED_SIDE} along the longer): upright and enlarged in one
+ * resampling, as step 4 does for turned symbols.
+ */
+function rectified(image: RgbImage, quad: Quad): RgbImage {
+  const centre = quadCentre(quad);
+  const grown = quad.map((p) => ({ x: centre.x + (p.x - centre.x) * (1 + 2 * RECTIFY_MARGIN), y: centre.y + (p.y - centre.y) * (1 + 2 * RECTIFY_MARGIN) })) as unknown as Quad;
+  const [tl, tr, br, bl] = grown;
+  const width = distance(tl, tr) + distance(bl, br), height = distance(tl, bl) + distance(tr, br);
+  const scale = Math.min(1, MAX_UPSCALED_SIDE / Math.max(width, height));
+  return rectifyQuad(image, grown, Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
 }
 
 /**
@@ -112,6 +147,8 @@ export const MIN_BARCODE_SKEW = (1 * Math.PI) / 180;
 export interface ReadPdf417Options {
   /** `false` leaves out the decodings at twice the size. @default true */
   readonly enlarge?: boolean;
+  /** `false` leaves out step 6, the located symbol's quad sampled onto a rectangle. @default true */
+  readonly rectify?: boolean;
   /**
    * `true` also accepts a decoding that used up all of the symbol's error correction (ZXing's `UEC` 0, see
    * {@link spareErrorCorrection}). @default false

@@ -1,3 +1,4 @@
+import { applyHomography, quadToQuad } from '../geometry/homography.ts';
 import type { Quad } from '../geometry/quad.ts';
 import type { RgbImage } from './loadImage.ts';
 
@@ -18,6 +19,28 @@ export function cropQuad(image: RgbImage, quad: Quad, width: number, height: num
   for (let j = 0; j < height; j++) {
     for (let i = 0; i < width; i++) {
       sampleBilinear(image, tl.x + ax * (i + 0.5) + bx * (j + 0.5) - 0.5, tl.y + ay * (i + 0.5) + by * (j + 0.5) - 0.5, out, (j * width + i) * 3);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Samples any convex quad of an image into an upright `width x height` RGB image through the homography between
+ * them (bilinear): a rectangle seen obliquely comes out as a rectangle again, where {@link cropQuad}, affine, keeps
+ * its converging sides. Pixels outside the image are white.
+ *
+ * @param image - source pixels
+ * @param quad - region in source pixels, reading order (convex)
+ * @param width - output width in pixels (>= 1)
+ * @param height - output height in pixels (>= 1)
+ */
+export function rectifyQuad(image: RgbImage, quad: Quad, width: number, height: number): RgbImage {
+  const toSource = quadToQuad([{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }], quad);
+  const out = new Uint8Array(width * height * 3);
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      const p = applyHomography(toSource, { x: i + 0.5, y: j + 0.5 });
+      sampleBilinear(image, p.x - 0.5, p.y - 0.5, out, (j * width + i) * 3);
     }
   }
   return { width, height, data: out };

@@ -13,6 +13,8 @@ import type { RgbImage } from '../../../../functions/engines/document/image/load
 import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
 import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
 import { aamvaPayload, renderPdf417 } from '../../../../functions/engines/document/synthetic/renderPdf417.ts';
+import { locatePdf417 } from '../../../../functions/engines/document/barcode/locatePdf417.ts';
+import { keystone, warpPerspective } from '../../../../functions/engines/document/image/warpPerspective.ts';
 
 const pixels = async (png: Buffer): Promise<RgbImage> => {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -31,13 +33,14 @@ describe('readPdf417 (symbols written by ZXing, truth known)', () => {
   });
   it('decodes a symbol of 1.3-px modules only through the decoding at twice the size', async () => {
     const image = await pixels(await renderPdf417(payload, 1.3));
-    expect(await readPdf417(image, { enlarge: false })).toBeNull();
+    // Without step 6 too: the rectified symbol is sampled at twice its size as well.
+    expect(await readPdf417(image, { enlarge: false, rectify: false })).toBeNull();
     expect(await readPdf417(image)).toBe(payload);
   });
   it('decodes a symbol of 1.5-px modules turned by 20° only turned upright and enlarged in one resampling', async () => {
     const turned = await sharp(await renderPdf417(payload, 1.5)).rotate(20, { background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     const image = await pixels(turned);
-    expect(await readPdf417(image, { enlarge: false })).toBeNull();
+    expect(await readPdf417(image, { enlarge: false, rectify: false })).toBeNull();
     expect(await readPdf417(image)).toBe(payload);
   });
   it('invents nothing from a symbol too small to decode', async () => {
@@ -102,5 +105,42 @@ describe('readPdf417 on generated licence backs (a card, a tinted background, ph
     const { image, payload } = await shearedCard(0.02, 2.3);
     expect(await zxingAlone(image)).toBe(false);
     expect(await readPdf417(image, { enlarge: false })).toBe(payload);
+  });
+});
+
+describe('readPdf417 on a licence back seen obliquely (step 6: the located symbol rectified)', () => {
+  /** A generated licence back (modules of `modulePx`) seen obliquely: its far edge `strength` shorter. */
+  const obliqueCard = async (strength: number, modulePx: number): Promise<{ image: RgbImage; payload: string }> => {
+    const id = randomIdentity(createRandom(5), new Date('2026-11-26T00:00:00Z'));
+    const payload = aamvaPayload(id, 100);
+    const symbolPng = await renderPdf417(payload, modulePx, 2 * modulePx);
+    const card = await renderDocument({ shape: 'TD1', mrz: null, identity: id, title: 'DRIVER LICENSE', portrait: false, scale: 6, pdf417: { png: symbolPng, modulePx } }, createRandom(0));
+    const flat = await pixels(await sharp(card).flatten({ background: '#708070' }).png().toBuffer());
+    const view = keystone(flat.width, flat.height, strength);
+    const warped = warpPerspective(flat, view.to, view.width, view.height, [112, 128, 112]);
+    const jpeg = await sharp(warped.data, { raw: { width: warped.width, height: warped.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    return { image: await pixels(jpeg), payload };
+  };
+
+  it('decodes a card whose far edge is 40% shorter only once the symbol is found and rectified', async () => {
+    const { image, payload } = await obliqueCard(0.4, 2.5);
+    expect(await readPdf417(image, { rectify: false })).toBeNull();
+    expect(await readPdf417(image)).toBe(payload);
+  });
+
+  it('locates the symbol as a quadrilateral whose far side is shorter', async () => {
+    const { image } = await obliqueCard(0.4, 2.5);
+    const quad = locatePdf417(image);
+    expect(quad).not.toBeNull();
+    const [tl, tr, br, bl] = quad as NonNullable<typeof quad>;
+    const left = Math.hypot(bl.x - tl.x, bl.y - tl.y), right = Math.hypot(br.x - tr.x, br.y - tr.y);
+    // keystone() shortens the top edge: the sides converge upwards, and the symbol lies wider than high.
+    expect(Math.hypot(tr.x - tl.x, tr.y - tl.y)).toBeLessThan(Math.hypot(br.x - bl.x, br.y - bl.y));
+    expect(Math.hypot(tr.x - tl.x, tr.y - tl.y)).toBeGreaterThan(2 * Math.max(left, right));
+  });
+
+  it('finds no symbol in an image without one', () => {
+    const flat: RgbImage = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 3).fill(200) };
+    expect(locatePdf417(flat)).toBeNull();
   });
 });
