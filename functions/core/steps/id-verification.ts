@@ -40,13 +40,14 @@ export interface IdVerificationInput {
  * (reading/arbitrateNames.ts), the 0-based positions changed within the line's name characters and the gain (natural
  * log of the joint likelihood ratio, 3 decimals); `competitor`: another reading every check digit accepts too
  * (reading/readMrzZone.ts step 9), as the check groups and line positions it touches, the first recogniser's
- * probability ratio, the recognisers' log-likelihood margin and how it was resolved (`kept`, `taken`, `undecided`).
+ * probability ratio, the recognisers' log-likelihood margin of the text chosen over the runner-up, how it was resolved
+ * (`kept`, `taken`, `undecided`) and the check digits made to fail when undecided.
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
-  competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number | null; resolution: string | null } | null;
+  competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; failedGroups: string[] } | null;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
@@ -58,8 +59,9 @@ export function mrzProvenance(mrz: MrzEvidence): {
           groups: [...mrz.competitor.groups],
           positions: mrz.competitor.substitutions.map((s) => ({ line: s.line, index: s.index })),
           ratio: round3(mrz.competitor.ratio),
-          margin: mrz.competitor.margin === undefined ? null : round3(mrz.competitor.margin),
-          resolution: mrz.competitor.resolution ?? null,
+          margin: round3(mrz.competitor.margin),
+          resolution: mrz.competitor.resolution,
+          failedGroups: [...mrz.competitor.failedGroups],
         }
       : null,
   };

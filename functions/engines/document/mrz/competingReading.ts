@@ -35,11 +35,13 @@ export interface CompetingReadingOptions {
    * their glyph height, reading/restoreFillers.ts `restorePadding`). @default none
    */
   readonly fixed?: ReadonlySet<string>;
+  /** Most competitors returned. @default 4 */
+  readonly max?: number;
 }
 
 /**
- * The most probable other reading of an MRZ, one or two characters away, that every check digit the reading verifies
- * also verifies, with its dates still dates. A check digit protects a field against one misread character of most
+ * The most probable other readings of an MRZ, one or two characters away, that every check digit the reading verifies
+ * also verifies, with their dates still dates. A check digit protects a field against one misread character of most
  * kinds, not against all: characters whose values differ by a multiple of 10 (ICAO Doc 9303 Part 3 §4.9: `0`, `A`,
  * `K`, `U` and `<` weigh alike, as do `6` and `G`, `8` and `S`, `5` and `Z`) swap unseen, and two misread
  * characters pass one check digit in 1 case of 10. The composite check digit adds nothing for the document number
@@ -54,13 +56,14 @@ export interface CompetingReadingOptions {
  * @param lines - the MRZ lines as finally read (after corrections)
  * @param alternatives - per line, per position, the recogniser's characters with their probabilities (0-1), as
  *   decodeFixedLength gives them; a position without alternatives is not varied
- * @returns the competitor with the highest ratio at least `minRatio`, or null when there is none
+ * @returns up to `max` competitors of ratio at least `minRatio`, the most probable first (empty when there is none)
  */
-export function competingReading(format: MrzFormat, lines: readonly string[], alternatives: PositionAlternatives, opts: CompetingReadingOptions = {}): CompetingReading | null {
+export function competingReadings(format: MrzFormat, lines: readonly string[], alternatives: PositionAlternatives, opts: CompetingReadingOptions = {}): CompetingReading[] {
   const minRatio = opts.minRatio ?? 0.001;
+  const max = opts.max ?? 4;
   const groups = checksOf(format, lines);
   const verified = groups.filter((g) => verifiesCheckDigit(checkedText(g, lines), lines[g.digit.line]?.[g.digit.index] ?? ''));
-  if (verified.length === 0) return null;
+  if (verified.length === 0) return [];
   const groupsAt = new Map<string, CheckedGroupId[]>();
   const touch = (line: number, index: number, id: CheckedGroupId) => {
     const key = `${line}:${index}`;
@@ -98,12 +101,15 @@ export function competingReading(format: MrzFormat, lines: readonly string[], al
       return verifiesCheckDigit(checkedText(same, changed), changed[same.digit.line]?.[same.digit.index] ?? '');
     });
   };
-  let best: CompetingReading | null = null;
+  const found: CompetingReading[] = [];
   const offer = (subs: Array<Substitution & { ratio: number }>) => {
     const ratio = subs.reduce((p, s) => p * s.ratio, 1);
-    if (ratio < minRatio || (best && ratio <= best.ratio) || !accepts(subs)) return;
+    const weakest = found.length >= max ? (found[found.length - 1] as CompetingReading).ratio : 0;
+    if (ratio < minRatio || ratio <= weakest || !accepts(subs)) return;
     const ids = new Set(subs.flatMap((s) => groupsAt.get(`${s.line}:${s.index}`) ?? []));
-    best = { substitutions: subs.map(({ line, index, from, to }) => ({ line, index, from, to })), ratio, groups: [...ids] };
+    found.push({ substitutions: subs.map(({ line, index, from, to }) => ({ line, index, from, to })), ratio, groups: [...ids] });
+    found.sort((a, b) => b.ratio - a.ratio);
+    if (found.length > max) found.pop();
   };
   for (let i = 0; i < singles.length; i++) {
     const a = singles[i] as Substitution & { ratio: number };
@@ -115,7 +121,15 @@ export function competingReading(format: MrzFormat, lines: readonly string[], al
       offer([a, b]);
     }
   }
-  return best;
+  return found;
+}
+
+/**
+ * Applies a competitor's substitutions to the lines it was found for.
+ * @returns the competitor's lines
+ */
+export function applyCompetitor(lines: readonly string[], competitor: CompetingReading): string[] {
+  return lines.map((line, i) => [...line].map((ch, k) => competitor.substitutions.find((s) => s.line === i && s.index === k)?.to ?? ch).join(''));
 }
 
 /** The date fields (yymmdd) of a format. */

@@ -7,10 +7,10 @@ import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
 import { mrzRows } from '../locate/mrzRows.ts';
 import { orderLines, stackedRuns, type PlacedLine } from '../locate/orderLines.ts';
 import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mrz/correctMrz.ts';
-import { competingReading, type CompetingReading } from '../mrz/competingReading.ts';
+import { applyCompetitor, competingReadings, type CompetingReading } from '../mrz/competingReading.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
 import { padOptionalData } from '../mrz/padOptionalData.ts';
-import { CHECKED_GROUP, positionClasses } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
@@ -58,21 +58,32 @@ export interface MrzZoneReading {
    */
   readonly namesArbitrated: readonly NameChange[];
   /**
-   * The most probable other reading that every check digit accepts as well (mrz/competingReading.ts), or null; after
-   * step 9 with how the recognisers together weighed it.
+   * Other readings every check digit accepts as well (mrz/competingReading.ts), the most probable first; step 9
+   * weighs them.
+   */
+  readonly competitors: readonly CompetingReading[];
+  /**
+   * After step 9: the competitor taken, or the reading's strongest rival, with how the recognisers weighed it; null
+   * when there was none to weigh.
    */
   readonly competitor: WeighedCompetitor | null;
 }
 
-/** A {@link CompetingReading} as step 9 of {@link readMrzZone} weighed it (without these fields: not weighed). */
+/** A {@link CompetingReading} as step 9 of {@link readMrzZone} weighed it. */
 export interface WeighedCompetitor extends CompetingReading {
-  /** Natural log of how much likelier the recognisers together found the reading than the competitor. */
-  readonly margin?: number;
   /**
-   * `kept`: the reading stands; `taken`: the competitor replaced it; `undecided`: neither won by
-   * {@link COMPETITOR_MIN_MARGIN}, and the check digits it touches count as failing.
+   * Natural log of how much likelier the recognisers together found the text chosen (the reading, or the competitor
+   * taken) than the runner-up among the reading and its competitors (>= 0).
    */
-  readonly resolution?: 'kept' | 'taken' | 'undecided';
+  readonly margin: number;
+  /**
+   * `kept`: the reading stands, and this is its strongest rival; `taken`: this competitor replaced the reading;
+   * `undecided`: no text won by {@link COMPETITOR_MIN_MARGIN}, and the check digits the contenders touch count as
+   * failing.
+   */
+  readonly resolution: 'kept' | 'taken' | 'undecided';
+  /** The check digits made to fail (`undecided` only; otherwise empty). */
+  readonly failedGroups: readonly CheckedGroupId[];
 }
 
 /** What {@link readMrzZone} needs: a text detector and a line recogniser. */
@@ -195,48 +206,56 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
 }
 
 /**
- * Step 9 of {@link readMrzZone}: when another reading one or two characters away passes every check digit the
- * reading passes (mrz/competingReading.ts) and the first recogniser found it at least {@link COMPETITOR_MIN_RATIO}
- * as probable, the check digits do not decide between them. The lines they differ in are read again by every
- * recogniser and both texts scored by the recognisers together (CTC likelihoods of the whole lines, as
- * arbitrateNames.ts weighs names). The likelier one by at least {@link COMPETITOR_MIN_MARGIN} times is taken: both
- * pass every check digit, and the recognisers decide between readings the check digits accept as they decide every
- * reading. When neither is, the check digits the substitutions touch count as failing (the composite only when no
- * field's own digit is touched), and their fields are not returned.
+ * Step 9 of {@link readMrzZone}: when other readings one or two characters away pass every check digit the reading
+ * passes (mrz/competingReading.ts) and the first recogniser found them at least {@link COMPETITOR_MIN_RATIO} as
+ * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser,
+ * and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
+ * lines, summed in logs, as arbitrateNames.ts weighs names). The likeliest is taken if it is at least
+ * {@link COMPETITOR_MIN_MARGIN} times likelier than the runner-up: all pass every check digit, so this is the
+ * recognisers choosing between readings the check digits accept, as they choose every reading, not a correction.
+ * Otherwise the check digits the two contenders touch count as failing (the composite only when no field's own digit
+ * is touched), and their fields are not returned.
  */
 async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
-  const competitor = found.competitor;
-  if (!competitor || competitor.ratio < COMPETITOR_MIN_RATIO) return found;
+  const rivals = found.competitors.filter((c) => c.ratio >= COMPETITOR_MIN_RATIO);
+  if (rivals.length === 0) return found;
   const lines = found.parsed.lines;
-  const changedLines = [...new Set(competitor.substitutions.map((s) => s.line))].sort((a, b) => a - b);
-  const rival = lines.map((line, i) => [...line].map((ch, k) => competitor.substitutions.find((s) => s.line === i && s.index === k)?.to ?? ch).join(''));
-  let margin = 0;
+  const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
+  const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
+  const scores = texts.map(() => 0);
   let experts = 0;
   for (const recognizer of recognizers) {
     const read = await recognizer.read(image, changedLines.map((i) => found.quads[i] as Quad), 'line');
     changedLines.forEach((i, j) => {
       const r = read[j];
       if (r?.kind !== 'probabilities') return;
-      margin += ctcLogLikelihood(r.line, lines[i] as string) - ctcLogLikelihood(r.line, rival[i] as string);
+      texts.forEach((text, t) => (scores[t] = (scores[t] as number) + ctcLogLikelihood(r.line, text[i] as string)));
       experts += 1;
     });
   }
   if (experts === 0) return found;
-  const least = Math.log(COMPETITOR_MIN_MARGIN);
+  const order = texts.map((_, t) => t).sort((a, b) => (scores[b] as number) - (scores[a] as number));
+  const [winner, runnerUp] = order as [number, number];
+  const margin = (scores[winner] as number) - (scores[runnerUp] as number);
   const rate = (checks: ParsedMrz['checks']) => {
     const results = Object.values(checks);
     return results.filter(Boolean).length / Math.max(results.length, 1);
   };
-  if (margin >= least) return { ...found, competitor: { ...competitor, margin, resolution: 'kept' } };
-  if (margin <= -least) {
-    const parsed = parseMrz(rival);
-    const corrected = found.corrected.filter((c) => !competitor.groups.includes(c.field));
-    return { ...found, parsed, corrected, checkRate: rate(parsed.checks), competitor: { ...competitor, margin, resolution: 'taken' } };
+  const rival = (t: number) => rivals[t - 1] as CompetingReading;
+  if (margin >= Math.log(COMPETITOR_MIN_MARGIN)) {
+    if (winner === 0) return { ...found, competitor: { ...rival(runnerUp), margin, resolution: 'kept', failedGroups: [] } };
+    const taken = rival(winner);
+    const parsed = parseMrz(texts[winner] as string[]);
+    const corrected = found.corrected.filter((c) => !taken.groups.includes(c.field));
+    return { ...found, parsed, corrected, checkRate: rate(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', failedGroups: [] } };
   }
-  const fieldGroups = competitor.groups.filter((g) => g !== CHECKED_GROUP.Composite);
-  const undecided = fieldGroups.length > 0 ? fieldGroups : competitor.groups;
+  const contenders = [winner, runnerUp].filter((t) => t > 0).map(rival);
+  const touched = [...new Set(contenders.flatMap((c) => c.groups))];
+  const fieldGroups = touched.filter((g) => g !== CHECKED_GROUP.Composite);
+  const undecided = fieldGroups.length > 0 ? fieldGroups : touched;
   const checks = { ...found.parsed.checks, ...Object.fromEntries(undecided.map((g) => [g, false])) };
-  return { ...found, parsed: { ...found.parsed, checks }, checkRate: rate(checks), competitor: { ...competitor, margin, resolution: 'undecided' } };
+  const reported = contenders[0] as CompetingReading;
+  return { ...found, parsed: { ...found.parsed, checks }, checkRate: rate(checks), competitor: { ...reported, margin, resolution: 'undecided', failedGroups: undecided } };
 }
 
 /**
@@ -794,6 +813,7 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     minConfidence: d.minConfidence,
     nameGaps: d.nameGaps,
     namesArbitrated: [],
-    competitor: competingReading(format, parsed.lines, alternatives, { fixed }),
+    competitors: competingReadings(format, parsed.lines, alternatives, { fixed }),
+    competitor: null,
   };
 }

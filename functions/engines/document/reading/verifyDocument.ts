@@ -141,7 +141,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     checks.push(checkIssuingCountry(template, fields.issuingCountry, facts.mrzIssuingState));
     if (data.source === 'mrz') {
       const competitor = data.mrz.competitor;
-      checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length, competitor?.resolution === 'undecided' ? competitor.groups : []));
+      checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length, competitor?.failedGroups ?? []));
     }
     checks.push(checkFrontBackConsistent(null, fields));
     checks.push(checkNotExpired(fields.dateOfExpiry, now));

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { competingReading } from '../../../../functions/engines/document/mrz/competingReading.ts';
+import { competingReadings } from '../../../../functions/engines/document/mrz/competingReading.ts';
 import type { Alternative } from '../../../../functions/engines/document/mrz/correctMrz.ts';
+import { computeCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../../../../functions/engines/document/mrz/verifyChecks.ts';
 import { UTOPIA, mutate } from './fixtures.ts';
+
+/** TD3 lines with the document number's and the composite check digits recomputed. */
+function withCheckDigits(lines: readonly string[]): string[] {
+  const line = lines[1] as string;
+  const number = line.slice(0, 9) + String(computeCheckDigit(line.slice(0, 9)));
+  const body = number + line.slice(10, 43);
+  const composite = computeCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+  return [lines[0] as string, body + String(composite)];
+}
 
 type Doubt = { line: number; index: number; alts: Record<string, number> };
 
@@ -16,7 +26,10 @@ function alternativesWith(lines: readonly string[], doubts: readonly Doubt[]): A
   );
 }
 
-describe('competingReading', () => {
+/** The most probable competitor, or null. */
+const competingReading = (...args: Parameters<typeof competingReadings>) => competingReadings(...args)[0] ?? null;
+
+describe('competingReadings', () => {
   it('finds no competitor where the recogniser had no doubt', () => {
     expect(competingReading('TD3', UTOPIA.TD3, alternativesWith(UTOPIA.TD3, []))).toBeNull();
   });
@@ -67,6 +80,21 @@ describe('competingReading', () => {
       { line: 1, index: 19, alts: { '2': 0.5, '5': 0.5 } },
     ];
     expect(competingReading('TD3', UTOPIA.TD3, alternativesWith(UTOPIA.TD3, day15))?.substitutions).toHaveLength(2);
+  });
+
+  it('returns several competitors, the most probable first: two misread characters invisible to every digit', () => {
+    // A document number 00989 02C3 read UU98902C3 (U weighs 30, as 0 does): one U undone, the other, or both.
+    const truth = withCheckDigits(mutate(mutate(UTOPIA.TD3, 1, 0, '0'), 1, 1, '0'));
+    const lines = mutate(mutate(truth, 1, 0, 'U'), 1, 1, 'U');
+    expect(verifyChecks('TD3', lines)).toMatchObject({ documentNumber: true, composite: true });
+    const alts = alternativesWith(lines, [
+      { line: 1, index: 0, alts: { U: 0.5, L: 0.3, '0': 0.2 } },
+      { line: 1, index: 1, alts: { U: 0.6, '0': 0.4 } },
+    ]);
+    const all = competingReadings('TD3', lines, alts);
+    expect(all.map((c) => c.ratio)).toEqual([...all.map((c) => c.ratio)].sort((a, b) => b - a));
+    expect(all.some((c) => c.substitutions.length === 2 && c.substitutions.every((x) => x.to === '0'))).toBe(true);
+    expect(competingReadings('TD3', lines, alts, { max: 1 })).toHaveLength(1);
   });
 
   it('only varies characters under a verifying check digit', () => {
