@@ -78,8 +78,8 @@ export interface WeighedCompetitor extends CompetingReading {
   readonly margin: number;
   /**
    * `kept`: the reading stands, and this is its strongest rival; `taken`: this competitor replaced the reading;
-   * `undecided`: no text won by {@link COMPETITOR_MIN_MARGIN}, and the check digits the contenders touch count as
-   * failing.
+   * `undecided`: no text won by {@link COMPETITOR_MIN_MARGIN}, or this competitor won against the first recogniser's
+   * decoding, and the check digits the contenders touch count as failing.
    */
   readonly resolution: 'kept' | 'taken' | 'undecided';
   /** The check digits made to fail (`undecided` only; otherwise empty). */
@@ -177,6 +177,9 @@ interface Candidate {
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers, and the name
  *    characters chosen by both together ({@link arbitrateNames}): names carry no check digit, so a clean reading can
  *    still hold a misread letter (docs/document-verification.md "Names read by two recognisers").
+ * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
+ *    weight, two misread characters), both recognisers choose among them, or the check digits they touch fail
+ *    ({@link settleCompetitor}; docs/document-verification.md "Readings the check digits cannot tell apart").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -210,11 +213,15 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * passes (mrz/competingReading.ts) and the first recogniser found them at least {@link COMPETITOR_MIN_RATIO} as
  * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser,
  * and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
- * lines, summed in logs, as arbitrateNames.ts weighs names). The likeliest is taken if it is at least
- * {@link COMPETITOR_MIN_MARGIN} times likelier than the runner-up: all pass every check digit, so this is the
- * recognisers choosing between readings the check digits accept, as they choose every reading, not a correction.
- * Otherwise the check digits the two contenders touch count as failing (the composite only when no field's own digit
- * is touched), and their fields are not returned.
+ * lines, summed in logs, as arbitrateNames.ts weighs names). The reading stands if it is at least
+ * {@link COMPETITOR_MIN_MARGIN} times likelier than the runner-up. A competitor replaces it only if it is that much
+ * likelier than the runner-up and the first recogniser's decoding, at the positions changed, preferred it too (ratio
+ * above 1: the reading went against the recogniser, e.g. a zero "corrected" to an `O` by its glyph height): all pass
+ * every check digit, so this is the evidence agreeing on a reading the check digits accept, not a correction. In
+ * every other case the evidence disagrees or does not decide, the check digits the contenders touch count as failing
+ * (the composite only when no field's own digit is touched), and their fields are not returned. Taking a competitor
+ * the re-read alone preferred was tried first: the Spanish ID card blurred by sigma 2 px came out `B6A000189` for
+ * `BAA000589` (ratio 0.14, margin e^9.6), a wrong field where the reading had been right.
  */
 async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
   const rivals = found.competitors.filter((c) => c.ratio >= COMPETITOR_MIN_RATIO);
@@ -234,28 +241,57 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
     });
   }
   if (experts === 0) return found;
-  const order = texts.map((_, t) => t).sort((a, b) => (scores[b] as number) - (scores[a] as number));
-  const [winner, runnerUp] = order as [number, number];
-  const margin = (scores[winner] as number) - (scores[runnerUp] as number);
+  const choice = chooseReading(scores, rivals);
   const rate = (checks: ParsedMrz['checks']) => {
     const results = Object.values(checks);
     return results.filter(Boolean).length / Math.max(results.length, 1);
   };
-  const rival = (t: number) => rivals[t - 1] as CompetingReading;
-  if (margin >= Math.log(COMPETITOR_MIN_MARGIN)) {
-    if (winner === 0) return { ...found, competitor: { ...rival(runnerUp), margin, resolution: 'kept', failedGroups: [] } };
-    const taken = rival(winner);
-    const parsed = parseMrz(texts[winner] as string[]);
+  const { margin } = choice;
+  if (choice.resolution === 'kept') return { ...found, competitor: { ...choice.reported, margin, resolution: 'kept', failedGroups: [] } };
+  if (choice.resolution === 'taken') {
+    const taken = choice.reported;
+    const parsed = parseMrz(applyCompetitor(lines, taken));
     const corrected = found.corrected.filter((c) => !taken.groups.includes(c.field));
     return { ...found, parsed, corrected, checkRate: rate(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', failedGroups: [] } };
   }
-  const contenders = [winner, runnerUp].filter((t) => t > 0).map(rival);
-  const touched = [...new Set(contenders.flatMap((c) => c.groups))];
+  const touched = [...new Set(choice.contenders.flatMap((c) => c.groups))];
   const fieldGroups = touched.filter((g) => g !== CHECKED_GROUP.Composite);
   const undecided = fieldGroups.length > 0 ? fieldGroups : touched;
   const checks = { ...found.parsed.checks, ...Object.fromEntries(undecided.map((g) => [g, false])) };
-  const reported = contenders[0] as CompetingReading;
-  return { ...found, parsed: { ...found.parsed, checks }, checkRate: rate(checks), competitor: { ...reported, margin, resolution: 'undecided', failedGroups: undecided } };
+  return { ...found, parsed: { ...found.parsed, checks }, checkRate: rate(checks), competitor: { ...choice.reported, margin, resolution: 'undecided', failedGroups: undecided } };
+}
+
+/** What {@link chooseReading} decided. */
+export interface ReadingChoice {
+  readonly resolution: WeighedCompetitor['resolution'];
+  /** Natural log of how much likelier the likeliest text is than the runner-up (>= 0). */
+  readonly margin: number;
+  /** The competitor taken; for `kept`, the reading's strongest rival; for `undecided`, the first contender. */
+  readonly reported: CompetingReading;
+  /** The competitors in contention (`undecided`): the winner and the runner-up, or the winner alone when it won. */
+  readonly contenders: readonly CompetingReading[];
+}
+
+/**
+ * The decision of step 9 ({@link settleCompetitor}) from the recognisers' scores: `scores[0]` the reading's,
+ * `scores[i]` that of `rivals[i - 1]` (summed CTC log-likelihoods). The likeliest text must beat the runner-up by
+ * ln {@link COMPETITOR_MIN_MARGIN}; a competitor that does is taken only if its `ratio` is above 1 (the first
+ * recogniser's decoding preferred it as well); otherwise the choice is `undecided`.
+ *
+ * @param scores - one score per text, the reading first (at least two)
+ * @param rivals - the competitors, in the order of `scores[1..]`
+ */
+export function chooseReading(scores: readonly number[], rivals: readonly CompetingReading[]): ReadingChoice {
+  const order = scores.map((_, t) => t).sort((a, b) => (scores[b] as number) - (scores[a] as number));
+  const [winner, runnerUp] = order as [number, number];
+  const margin = (scores[winner] as number) - (scores[runnerUp] as number);
+  const rival = (t: number) => rivals[t - 1] as CompetingReading;
+  const decided = margin >= Math.log(COMPETITOR_MIN_MARGIN);
+  if (decided && winner === 0) return { resolution: 'kept', margin, reported: rival(runnerUp), contenders: [] };
+  if (decided && rival(winner).ratio > 1) return { resolution: 'taken', margin, reported: rival(winner), contenders: [] };
+  // No text won, or the one that won did not win the first recogniser's decoding: the evidence disagrees.
+  const contenders = (decided ? [winner] : [winner, runnerUp]).filter((t) => t > 0).map(rival);
+  return { resolution: 'undecided', margin, reported: contenders[0] as CompetingReading, contenders };
 }
 
 /**
