@@ -297,18 +297,16 @@ export function chooseReading(scores: readonly number[], rivals: readonly Compet
 /**
  * Least {@link CompetingReading.ratio} of a competitor that step 9 ({@link settleCompetitor}) weighs (the
  * competitor as probable as this share of the reading, by the first recogniser's probabilities at the positions
- * changed). Also the floor of competingReading's search. Set once, not tuned: low enough that every wrong reading
- * of the evaluation sets (ratios 0.09-7.1) is weighed; 254 of 2388 cases were weighed at it (the twenty-third
- * session's battery, docs/document-verification.md "Readings the check digits cannot tell apart"), at the cost of
- * one more recognition of the lines changed by each recogniser.
+ * changed); also the floor of competingReadings' search. Set once, not tuned: low enough that every wrong reading of
+ * the evaluation sets (ratios 0.17-7.1) is weighed; 307 of 3272 cases of the twenty-third session's battery were
+ * weighed (docs/document-verification.md "Readings the check digits cannot tell apart"), each at the cost of one
+ * more recognition of the lines changed by each recogniser.
  */
 export const COMPETITOR_MIN_RATIO = 0.001;
 /**
- * How many times likelier than the other the recognisers together must find the reading or its competitor for step 9
- * to decide (CTC likelihoods of the lines, summed over recognisers in logs). Set to 10 before the measurement, not
- * tuned: on the battery above the readings kept were 12.8 (ln 2.55, a TD1 whose optional data mixes O and 0) to
- * e^47.6 times likelier than their competitors, the competitors taken e^8.3 to e^24.1 times likelier than the
- * readings (both wrong document numbers of the real specimens seen obliquely among them), and none was undecided.
+ * How many times likelier than the runner-up the recognisers together must find a text for step 9 to decide (CTC
+ * likelihoods of the lines, summed over recognisers in logs). Set to 10 before the measurement, not tuned: on the
+ * battery above the readings kept were 11.4 (e^2.43) to e^47.6 times likelier than their runners-up.
  */
 export const COMPETITOR_MIN_MARGIN = 10;
 
