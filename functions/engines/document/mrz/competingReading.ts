@@ -13,7 +13,7 @@ export interface Substitution {
   readonly to: string;
 }
 
-/** Another reading of the same MRZ that its check digits accept as well (see {@link competingReading}). */
+/** Another reading of the same MRZ that its check digits accept as well (see {@link competingReadings}). */
 export interface CompetingReading {
   /** The competitor's characters that differ from the reading (1 or 2). */
   readonly substitutions: readonly Substitution[];
@@ -26,7 +26,7 @@ export interface CompetingReading {
   readonly groups: readonly CheckedGroupId[];
 }
 
-/** Options of {@link competingReading}. */
+/** Options of {@link competingReadings}. */
 export interface CompetingReadingOptions {
   /** Smallest {@link CompetingReading.ratio} considered (0-1). @default 0.001 */
   readonly minRatio?: number;
