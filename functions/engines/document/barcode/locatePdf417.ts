@@ -1,6 +1,7 @@
 import { convexHull, minAreaRect } from '../geometry/minAreaRect.ts';
 import type { Point, Quad } from '../geometry/quad.ts';
 import type { RgbImage } from '../image/loadImage.ts';
+import { luma } from '../image/luma.ts';
 
 /** Options of {@link locatePdf417}. */
 export interface LocatePdf417Options {
@@ -35,9 +36,8 @@ const defaults = { cellShare: 0.01, minEdgeShare: 0.3, minEdge: 60, minCells: 30
  */
 export function locatePdf417(image: RgbImage, opts: LocatePdf417Options = {}): Quad | null {
   const { cellShare, minEdgeShare, minEdge, minCells } = { ...defaults, ...opts };
-  const { width: W, height: H, data } = image;
-  const luma = new Float32Array(W * H);
-  for (let i = 0, j = 0; i < luma.length; i++, j += 3) luma[i] = 0.299 * (data[j] as number) + 0.587 * (data[j + 1] as number) + 0.114 * (data[j + 2] as number);
+  const { width: W, height: H } = image;
+  const grey = luma(image);
   const cell = Math.max(3, Math.round(Math.max(W, H) * cellShare));
   const cw = Math.ceil(W / cell), ch = Math.ceil(H / cell);
   const edges = new Uint32Array(cw * ch), pixels = new Uint32Array(cw * ch);
@@ -47,7 +47,7 @@ export function locatePdf417(image: RgbImage, opts: LocatePdf417Options = {}): Q
       const i = y * W + x;
       const c = row + Math.floor(x / cell);
       pixels[c] = (pixels[c] as number) + 1;
-      const d = Math.abs((luma[i + 1] as number) - (luma[i - 1] as number)) + Math.abs((luma[i + W] as number) - (luma[i - W] as number));
+      const d = Math.abs((grey[i + 1] as number) - (grey[i - 1] as number)) + Math.abs((grey[i + W] as number) - (grey[i - W] as number));
       if (d >= minEdge) edges[c] = (edges[c] as number) + 1;
     }
   }

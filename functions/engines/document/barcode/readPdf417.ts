@@ -7,7 +7,7 @@ import { estimateSkews } from '../image/estimateSkew.ts';
 import type { RgbImage } from '../image/loadImage.ts';
 import { straighten } from '../image/straighten.ts';
 import { rectifyQuad } from '../image/cropQuad.ts';
-import { distance, quadCentre, type Quad } from '../geometry/quad.ts';
+import { distance, growQuad, quadSize, type Quad } from '../geometry/quad.ts';
 import { locatePdf417 } from './locatePdf417.ts';
 
 let prepared: Promise<void> | null = null;
@@ -128,8 +128,8 @@ const RECTIFY_MARGIN = 0.04;
  * resampling, as step 4 does for turned symbols.
  */
 function rectified(image: RgbImage, quad: Quad): RgbImage {
-  const centre = quadCentre(quad);
-  const grown = quad.map((p) => ({ x: centre.x + (p.x - centre.x) * (1 + 2 * RECTIFY_MARGIN), y: centre.y + (p.y - centre.y) * (1 + 2 * RECTIFY_MARGIN) })) as unknown as Quad;
+  const size = quadSize(quad);
+  const grown = growQuad(quad, RECTIFY_MARGIN * size.width, RECTIFY_MARGIN * size.height);
   const [tl, tr, br, bl] = grown;
   const width = distance(tl, tr) + distance(bl, br), height = distance(tl, bl) + distance(tr, br);
   const scale = Math.min(1, MAX_UPSCALED_SIDE / Math.max(width, height));

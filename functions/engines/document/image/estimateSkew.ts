@@ -1,4 +1,5 @@
 import { resizeRgb } from './cropQuad.ts';
+import { luma } from './luma.ts';
 import type { RgbImage } from './loadImage.ts';
 
 /**
@@ -45,10 +46,9 @@ export function estimateSkews(image: RgbImage, side = 480): Skews {
   const none = { all: null, alongRows: null, alongColumns: null };
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   const small = scale < 1 ? resizeRgb(image, Math.max(3, Math.round(image.width * scale)), Math.max(3, Math.round(image.height * scale))) : image;
-  const { width: W, height: H, data } = small;
+  const { width: W, height: H } = small;
   if (W < 3 || H < 3) return none;
-  const grey = new Float32Array(W * H);
-  for (let i = 0; i < W * H; i++) grey[i] = 0.299 * (data[i * 3] as number) + 0.587 * (data[i * 3 + 1] as number) + 0.114 * (data[i * 3 + 2] as number);
+  const grey = luma(small);
   const mags = new Float32Array(W * H);
   const angles = new Float32Array(W * H);
   const g = (x: number, y: number) => grey[y * W + x] as number;

@@ -89,11 +89,7 @@ export function competingReadings(format: MrzFormat, lines: readonly string[], a
   singles.sort((a, b) => b.ratio - a.ratio);
   const dates = dateRanges(format);
   const accepts = (subs: readonly Substitution[]): boolean => {
-    const changed = lines.map((l, i) => {
-      const chars = [...l];
-      for (const s of subs) if (s.line === i) chars[s.index] = s.to;
-      return chars.join('');
-    });
+    const changed = applyCompetitor(lines, { substitutions: subs });
     if (dates.some((d) => subs.some((s) => s.line === d.line && s.index >= d.start && s.index < d.end) && !isDate(changed[d.line]?.slice(d.start, d.end) ?? ''))) return false;
     const now = checksOf(format, changed);
     return verified.every((g) => {
@@ -128,7 +124,7 @@ export function competingReadings(format: MrzFormat, lines: readonly string[], a
  * Applies a competitor's substitutions to the lines it was found for.
  * @returns the competitor's lines
  */
-export function applyCompetitor(lines: readonly string[], competitor: CompetingReading): string[] {
+export function applyCompetitor(lines: readonly string[], competitor: Pick<CompetingReading, 'substitutions'>): string[] {
   return lines.map((line, i) => [...line].map((ch, k) => competitor.substitutions.find((s) => s.line === i && s.index === k)?.to ?? ch).join(''));
 }
 

@@ -59,9 +59,9 @@ export interface MrzZoneReading {
   readonly namesArbitrated: readonly NameChange[];
   /**
    * Other readings every check digit accepts as well (mrz/competingReading.ts), the most probable first; step 9
-   * weighs them.
+   * weighs them. Searched when first asked (only the reading that wins is), then kept.
    */
-  readonly competitors: readonly CompetingReading[];
+  readonly competitors: () => readonly CompetingReading[];
   /**
    * After step 9: the competitor taken, or the reading's strongest rival, with how the recognisers weighed it; null
    * when there was none to weigh.
@@ -224,7 +224,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * `BAA000589` (ratio 0.14, margin e^9.6), a wrong field where the reading had been right.
  */
 async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
-  const rivals = found.competitors.filter((c) => c.ratio >= COMPETITOR_MIN_RATIO);
+  const rivals = found.competitors().filter((c) => c.ratio >= COMPETITOR_MIN_RATIO);
   if (rivals.length === 0) return found;
   const lines = found.parsed.lines;
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
@@ -242,23 +242,38 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   }
   if (experts === 0) return found;
   const choice = chooseReading(scores, rivals);
-  const rate = (checks: ParsedMrz['checks']) => {
-    const results = Object.values(checks);
-    return results.filter(Boolean).length / Math.max(results.length, 1);
-  };
   const { margin } = choice;
   if (choice.resolution === 'kept') return { ...found, competitor: { ...choice.reported, margin, resolution: 'kept', failedGroups: [] } };
   if (choice.resolution === 'taken') {
     const taken = choice.reported;
     const parsed = parseMrz(applyCompetitor(lines, taken));
     const corrected = found.corrected.filter((c) => !taken.groups.includes(c.field));
-    return { ...found, parsed, corrected, checkRate: rate(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', failedGroups: [] } };
+    return { ...found, parsed, corrected, checkRate: checkRateOf(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', failedGroups: [] } };
   }
   const touched = [...new Set(choice.contenders.flatMap((c) => c.groups))];
   const fieldGroups = touched.filter((g) => g !== CHECKED_GROUP.Composite);
   const undecided = fieldGroups.length > 0 ? fieldGroups : touched;
   const checks = { ...found.parsed.checks, ...Object.fromEntries(undecided.map((g) => [g, false])) };
-  return { ...found, parsed: { ...found.parsed, checks }, checkRate: rate(checks), competitor: { ...choice.reported, margin, resolution: 'undecided', failedGroups: undecided } };
+  return { ...found, parsed: { ...found.parsed, checks }, checkRate: checkRateOf(checks), competitor: { ...choice.reported, margin, resolution: 'undecided', failedGroups: undecided } };
+}
+
+/** Share of the check digits that verify (0-1; 0 without check digits). */
+function checkRateOf(checks: ParsedMrz['checks']): number {
+  const results = Object.values(checks);
+  return results.length === 0 ? 0 : results.filter(Boolean).length / results.length;
+}
+
+/** `compute` run on the first call only; later calls return its result. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
 }
 
 /** What {@link chooseReading} decided. */
@@ -819,8 +834,7 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
   const check = (lines: readonly string[]) => {
     const { lines: fixed, corrected } = correctMrz(format, padOptionalData(format, lines, alternatives), alternatives, { glyphShapes });
     const parsed = parseMrz(fixed);
-    const results = Object.values(parsed.checks);
-    return { lines, parsed, corrected, checkRate: results.length === 0 ? 0 : results.filter(Boolean).length / results.length };
+    return { lines, parsed, corrected, checkRate: checkRateOf(parsed.checks) };
   };
   let result = check(d.lines);
   // Characters that glyph heights, not the recogniser, made fillers: no place for a competitor (step 9).
@@ -847,7 +861,7 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     minConfidence: d.minConfidence,
     nameGaps: d.nameGaps,
     namesArbitrated: [],
-    competitors: competingReadings(format, parsed.lines, alternatives, { fixed }),
+    competitors: once(() => competingReadings(format, parsed.lines, alternatives, { fixed })),
     competitor: null,
   };
 }
