@@ -72,8 +72,9 @@ export interface MrzZoneReading {
 /** A {@link CompetingReading} as step 9 of {@link readMrzZone} weighed it. */
 export interface WeighedCompetitor extends CompetingReading {
   /**
-   * Natural log of how much likelier the recognisers together found the text chosen (the reading, or the competitor
-   * taken) than the runner-up among the reading and its competitors (>= 0).
+   * Natural log of how much likelier the recognisers together (the lines read again, and the decoding that gave the
+   * reading) found the text chosen (the reading, or the competitor taken) than the runner-up among the reading and
+   * its competitors (>= 0; {@link chooseReading}).
    */
   readonly margin: number;
   /**
@@ -213,8 +214,9 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * passes (mrz/competingReading.ts) and the first recogniser found them at least {@link COMPETITOR_MIN_RATIO} as
  * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser,
  * and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
- * lines, summed in logs, as arbitrateNames.ts weighs names). The reading stands if it is at least
- * {@link COMPETITOR_MIN_MARGIN} times likelier than the runner-up. A competitor replaces it only if it is that much
+ * lines, summed in logs, as arbitrateNames.ts weighs names), with the decoding that gave the reading as a third
+ * opinion ({@link chooseReading}). The reading stands if it is at least {@link COMPETITOR_MIN_MARGIN} times likelier
+ * than the runner-up. A competitor replaces it only if it is that much
  * likelier than the runner-up and the first recogniser's decoding, at the positions changed, preferred it too (ratio
  * above 1: the reading went against the recogniser, e.g. a zero "corrected" to an `O` by its glyph height): all pass
  * every check digit, so this is the evidence agreeing on a reading the check digits accept, not a correction. In
@@ -289,18 +291,25 @@ export interface ReadingChoice {
 
 /**
  * The decision of step 9 ({@link settleCompetitor}) from the recognisers' scores: `scores[0]` the reading's,
- * `scores[i]` that of `rivals[i - 1]` (summed CTC log-likelihoods). The likeliest text must beat the runner-up by
- * ln {@link COMPETITOR_MIN_MARGIN}; a competitor that does is taken only if its `ratio` is above 1 (the first
- * recogniser's decoding preferred it as well); otherwise the choice is `undecided`.
+ * `scores[i]` that of `rivals[i - 1]` (summed CTC log-likelihoods of the lines read again). The first decoding is a
+ * third opinion: each competitor's score gains the log of its `ratio` (the probabilities of the decoding that gave the
+ * reading, at the positions changed, from the crop it was decoded from), so a re-read that leans slightly towards a
+ * competitor the first decoding found unlikely does not overturn it (seed 60606 `syn-0049`: re-read e^2.8 for the
+ * competitor, ratio 0.0045; twenty-fourth session, docs/document-verification.md "Readings the check digits cannot
+ * tell apart"). The likeliest text must then beat the runner-up by ln {@link COMPETITOR_MIN_MARGIN}; a competitor
+ * that does is taken only if its `ratio` is above 1 (the first recogniser's decoding preferred it as well);
+ * otherwise the choice is `undecided`.
  *
- * @param scores - one score per text, the reading first (at least two)
+ * @param scores - one score per text, the reading first (at least two), natural logs
  * @param rivals - the competitors, in the order of `scores[1..]`
+ * @returns the resolution, with `margin` the natural log of the winner's lead once the first decoding is counted
  */
 export function chooseReading(scores: readonly number[], rivals: readonly CompetingReading[]): ReadingChoice {
-  const order = scores.map((_, t) => t).sort((a, b) => (scores[b] as number) - (scores[a] as number));
-  const [winner, runnerUp] = order as [number, number];
-  const margin = (scores[winner] as number) - (scores[runnerUp] as number);
   const rival = (t: number) => rivals[t - 1] as CompetingReading;
+  const weighed = scores.map((s, t) => (t === 0 ? s : s + Math.log(rival(t).ratio)));
+  const order = weighed.map((_, t) => t).sort((a, b) => (weighed[b] as number) - (weighed[a] as number));
+  const [winner, runnerUp] = order as [number, number];
+  const margin = (weighed[winner] as number) - (weighed[runnerUp] as number);
   const decided = margin >= Math.log(COMPETITOR_MIN_MARGIN);
   if (decided && winner === 0) return { resolution: 'kept', margin, reported: rival(runnerUp), contenders: [] };
   if (decided && rival(winner).ratio > 1) return { resolution: 'taken', margin, reported: rival(winner), contenders: [] };

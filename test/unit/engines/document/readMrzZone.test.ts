@@ -396,16 +396,29 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
 describe('chooseReading (step 9: the recognisers\' scores of the reading and its competitors)', () => {
   const rival = (ratio: number) => ({ substitutions: [{ line: 1, index: 1, from: 'S', to: '8' }], ratio, groups: ['documentNumber' as const, 'composite' as const] });
   it('keeps the reading ten times likelier than every competitor', () => {
-    expect(chooseReading([-10, -13, -20], [rival(0.5), rival(0.2)])).toMatchObject({ resolution: 'kept', margin: 3 });
+    const kept = chooseReading([-10, -13, -20], [rival(0.5), rival(0.2)]);
+    expect(kept.resolution).toBe('kept');
+    expect(kept.margin).toBeCloseTo(3 - Math.log(0.5), 9);
+  });
+  it('counts the first decoding as a third opinion: a re-read leaning slightly towards an unlikely competitor does not overturn the reading', () => {
+    // Seed 60606 syn-0049: the lines read again gave the competitor e^2.8 more, the first decoding 0.0045 of the reading.
+    const kept = chooseReading([-12.8, -10], [rival(0.0045)]);
+    expect(kept.resolution).toBe('kept');
+    expect(kept.margin).toBeCloseTo(-Math.log(0.0045) - 2.8, 9);
+    // The same lean without the first decoding's doubt leaves nothing decided.
+    expect(chooseReading([-12.8, -10], [rival(1)]).resolution).toBe('undecided');
   });
   it('takes a competitor ten times likelier than the rest that the first decoding preferred too', () => {
     const taken = rival(7.1);
-    expect(chooseReading([-20, -10], [taken])).toMatchObject({ resolution: 'taken', reported: taken, margin: 10 });
+    const choice = chooseReading([-20, -10], [taken]);
+    expect(choice).toMatchObject({ resolution: 'taken', reported: taken });
+    expect(choice.margin).toBeCloseTo(10 + Math.log(7.1), 9);
   });
   it('decides nothing when the evidence disagrees or no text wins by ten times', () => {
     expect(chooseReading([-20, -10], [rival(0.14)])).toMatchObject({ resolution: 'undecided', contenders: [expect.objectContaining({ ratio: 0.14 })] });
     const close = chooseReading([-10, -11, -30], [rival(0.5), rival(0.2)]);
-    expect(close).toMatchObject({ resolution: 'undecided', margin: 1 });
+    expect(close.resolution).toBe('undecided');
+    expect(close.margin).toBeCloseTo(1 - Math.log(0.5), 9);
     expect(close.contenders).toHaveLength(1);
     expect(chooseReading([-30, -10, -10.5], [rival(2), rival(3)]).contenders).toHaveLength(2);
   });
