@@ -20,7 +20,8 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES,
- * --ocr ENGINE, --no-write, --verbose (a line per case, and per name line the recognisers changed, with its gain).
+ * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
+ * --no-write), --no-write, --verbose (a line per case, and per name line the recognisers changed, with its gain).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,6 +51,7 @@ const { values: args } = parseArgs({
     synthetic: { type: 'string' },
     ocr: { type: 'string', default: SHIPPED_OCR },
     'no-write': { type: 'boolean', default: false },
+    'no-name-prior': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
@@ -296,11 +298,13 @@ async function main(): Promise<void> {
   const engines = args.ocr.split(',');
   for (const ocr of engines) if (!(ocr in OCR_NAMES)) throw new Error(`--ocr: unknown recogniser "${ocr}" (${Object.keys(OCR_NAMES).join(', ')})`);
   if (!engines.includes(SHIPPED_OCR) && !args['no-write']) throw new Error(`--ocr without ${SHIPPED_OCR} measures no shipped setting: add it, or pass --no-write`);
+  if (args['no-name-prior'] && !args['no-write']) throw new Error('--no-name-prior measures no shipped setting: pass --no-write');
   const sections: string[] = [];
   const comparison: string[][] = [];
   for (const ocr of engines) {
     const tesseract = ocr === 'tesseract' ? await loadTesseractLineRecognizer() : null;
-    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle' });
+    const namePrior = !args['no-name-prior'];
+    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior });
     for (const set of sets) {
       console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
       const results = await runAll(engine, set.cases, set.transform);

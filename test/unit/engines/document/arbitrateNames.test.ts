@@ -130,6 +130,23 @@ describe('arbitrateNames', () => {
     const letters = ctcFrames(spaced(line1), 0.9);
     expect(arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, letters], []]).lines[0]).toBe(line1);
   });
+  it('lets a name prior decide a near tie between look-alike letters, and counts it in the gain', () => {
+    // Both recognisers hesitate at the O of ERIKSSON, leaning to D (0.5 against 0.4): alone they keep ERIKSSDN.
+    const given = withChar(line1, 11, 'D');
+    const first = ctcFrames(spaced(given), 0.9, { [at(11)]: ['O', 0.4] });
+    const second = ctcFrames(spaced(given), 0.9, { [at(11)]: ['O', 0.4] });
+    expect(arbitrateNames('TD3', [given, line2], [[first, second], []]).lines[0]).toBe(given);
+    // A prior that finds ERIKSSON 3 nats likelier than ERIKSSDN outweighs the recognisers' 2 x ln(0.5 / 0.4).
+    const fields: string[] = [];
+    const prior = (field: string) => (fields.push(field), field.startsWith('ERIKSSON<') ? 3 : 0);
+    const out = arbitrateNames('TD3', [given, line2], [[first, second], []], { prior });
+    expect(out.lines[0]).toBe(line1);
+    expect(fields).toContain(line1.slice(5)); // the TD3 name field, line 1 from position 5
+    const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
+    expect(out.changes[0]?.gain).toBeCloseTo(joint(line1) + 3 - joint(given), 9);
+    // A prior of 0.3 nats does not: the recognisers' lean stands.
+    expect(arbitrateNames('TD3', [given, line2], [[first, second], []], { prior: (f) => (f.startsWith('ERIKSSON<') ? 0.3 : 0) }).lines[0]).toBe(given);
+  });
   it('keeps a letter one recogniser is sure of against the other’s hesitant misreading', () => {
     // M of MARIA: the first is sure (0.9), the second read R (0.6) with M at 0.3.
     const first = ctcFrames(spaced(line1), 0.9);
