@@ -9,7 +9,10 @@
  * Not one document image, label or name of `../shared/data` goes in. The output is deterministic for a given faker
  * version (sorted keys, gzip without a timestamp); models/MODELS.md records its sha256.
  *
- * Options: --order N (default 4), --out FILE (default models/name-ngrams.json.gz).
+ * Options: --order N (default 4), --out FILE (default models/name-ngrams.json.gz), --overlap DIRS (comma-separated
+ * label sets, e.g. `../shared/data/documents,/tmp/syn7`: instead of writing the model, prints how many distinct words
+ * of their labelled names are in the model's word list, the overlap docs/document-verification.md "A prior over
+ * names" reports).
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,9 +22,10 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { allLocales } from '@faker-js/faker';
 import { mrzForm } from '../functions/engines/document/checks/matchName.ts';
+import { loadDocumentCases } from '../functions/engines/document/evaluation/labelSet.ts';
 import { END, START, nameModel, type NameModelFile } from '../functions/engines/document/names/nameModel.ts';
 
-const { values } = parseArgs({ options: { order: { type: 'string', default: '4' }, out: { type: 'string', default: 'models/name-ngrams.json.gz' } } });
+const { values } = parseArgs({ options: { order: { type: 'string', default: '4' }, out: { type: 'string', default: 'models/name-ngrams.json.gz' }, overlap: { type: 'string' } } });
 const order = Number(values.order);
 if (!Number.isInteger(order) || order < 1 || order > 6) throw new Error('--order takes an integer from 1 to 6');
 
@@ -37,6 +41,18 @@ for (const [locale, definition] of Object.entries(allLocales)) {
   if (EXCLUDED_LOCALES.has(locale)) continue;
   const person = (definition as { person?: Record<string, unknown> }).person;
   if (person) for (const key of ['first_name', 'middle_name', 'last_name']) collect(person[key]);
+}
+
+if (values.overlap) {
+  for (const dir of values.overlap.split(',')) {
+    const labelled = new Set<string>();
+    for (const c of await loadDocumentCases(path.resolve(dir))) {
+      for (const name of [c.document.expected?.firstName, c.document.expected?.lastName]) for (const w of (name ?? '').split(' ')) if (w) labelled.add(w);
+    }
+    const missing = [...labelled].filter((w) => !words.has(w)).sort();
+    console.log(`${dir}: ${labelled.size - missing.length} of ${labelled.size} distinct name words in the word list; not: ${missing.join(' ')}`);
+  }
+  process.exit(0);
 }
 
 const counts = new Map<string, Map<string, number>>();
