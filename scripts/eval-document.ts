@@ -200,6 +200,7 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       }
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
+      for (const c of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${c.line + 1} at ${c.start}: ${c.from} -> ${c.to} (lead ${c.lead.toFixed(2)}, cost ${c.cost.toFixed(2)})`);
     }
   }
   return out;

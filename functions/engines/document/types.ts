@@ -1,6 +1,7 @@
 import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, ReadingOutcome } from './constants.ts';
 import type { MrzCorrection } from './mrz/correctMrz.ts';
 import type { NameChange } from './reading/arbitrateNames.ts';
+import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
 import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
 
@@ -96,6 +97,11 @@ export interface MrzEvidence {
    * carry no check digit, so these changes rest on the recognisers' joint likelihood alone (`gain`, natural log).
    */
   readonly namesArbitrated: ReadonlyArray<NameChange>;
+  /**
+   * State codes read as no listed code that the two recognisers together replaced by a listed one
+   * (reading/arbitrateStateCodes.ts): no check digit covers them, so these rest on the joint likelihood alone.
+   */
+  readonly statesArbitrated: ReadonlyArray<StateCodeChange>;
   /**
    * The most probable other reading that every check digit accepts as well (mrz/competingReading.ts), or null, with
    * how the recognisers weighed it (reading/readMrzZone.ts step 9).

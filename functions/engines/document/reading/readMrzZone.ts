@@ -27,6 +27,7 @@ import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
 import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
 import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
+import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -57,6 +58,11 @@ export interface MrzZoneReading {
    * empty when none changed or the step did not run. `parsed` and `readLines` hold the changed names.
    */
   readonly namesArbitrated: readonly NameChange[];
+  /**
+   * State codes read as no listed code and chosen again over the list by the recognisers together (step 10,
+   * arbitrateStateCodes.ts); empty when none changed or the step did not run. `parsed` and `readLines` hold them.
+   */
+  readonly statesArbitrated: readonly StateCodeChange[];
   /**
    * Other readings every check digit accepts as well (mrz/competingReading.ts), the most probable first; step 9
    * weighs them. Searched when first asked (only the reading that wins is), then kept.
@@ -187,6 +193,9 @@ interface Candidate {
  * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
  *    weight, two misread characters), both recognisers choose among them, or the check digits they touch fail
  *    ({@link settleCompetitor}; docs/document-verification.md "Readings the check digits cannot tell apart").
+ * 10. with a `secondRecognizer`, a state code (issuing state, nationality) still read as no listed code is chosen
+ *    again over the closed list by both recognisers together ({@link arbitrateZoneStates}, arbitrateStateCodes.ts;
+ *    docs/document-verification.md "State codes read by two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -211,6 +220,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   if (found && reader.secondRecognizer) {
     found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior);
     found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found);
+    found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
   }
   return found;
 }
@@ -361,6 +371,30 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
   if (changed.length === 0) return found;
   const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changed.some(([l, p]) => l === i && p === k) ? (lines[i] as string).charAt(k) : ch)).join(''));
   return { ...found, readLines, parsed: parseMrz(lines), namesArbitrated: changes };
+}
+
+/**
+ * Step 10 of {@link readMrzZone}: the lines whose state codes read as no listed code (issuing state, nationality)
+ * read again by every recogniser, and the codes chosen over the closed list by all together
+ * (arbitrateStateCodes.ts). Readings whose codes are all listed pay nothing.
+ */
+async function arbitrateZoneStates(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
+  const lines = found.parsed.lines;
+  const codeLines = lines.map((_, i) => i).filter((i) => unlistedCodeFields(found.format, i, lines[i] as string).length > 0);
+  if (codeLines.length === 0) return found;
+  const quads = codeLines.map((i) => found.quads[i] as Quad);
+  const readings: LineProbabilities[][] = lines.map(() => []);
+  for (const recognizer of recognizers) {
+    const read = await recognizer.read(image, quads, 'line');
+    codeLines.forEach((i, j) => {
+      const r = read[j];
+      if (r?.kind === 'probabilities') readings[i]?.push(r.line);
+    });
+  }
+  const { lines: chosen, changes } = arbitrateStateCodes(found.format, lines, readings);
+  if (changes.length === 0) return found;
+  const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changes.some((c) => c.line === i && k >= c.start && k < c.start + c.to.length) ? (chosen[i] as string).charAt(k) : ch)).join(''));
+  return { ...found, readLines, parsed: { ...parseMrz(chosen), checks: found.parsed.checks }, statesArbitrated: changes };
 }
 
 /**
@@ -876,6 +910,7 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     minConfidence: d.minConfidence,
     nameGaps: d.nameGaps,
     namesArbitrated: [],
+    statesArbitrated: [],
     competitors: once(() => competingReadings(format, parsed.lines, alternatives, { fixed })),
     competitor: null,
   };

@@ -4,6 +4,8 @@ import type { RgbImage } from '../../../../functions/engines/document/image/load
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
 import { chooseReading, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
+import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 const IMAGE: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3) };
@@ -348,6 +350,51 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     const second = framesOf('second', misread, { 22: ['O', 0.3] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: second.r });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(second.calls()).toBe(1);
+  });
+});
+
+describe('readMrzZone with a second recogniser: state codes read as no listed code (step 10)', () => {
+  // The Icelandic nationality (line 2, positions 10-12; no check digit covers it) on the specimen's data line.
+  const withS = mutate(mutate(mutate(UTOPIA.TD3, 1, 10, 'I'), 1, 11, 'S'), 1, 12, 'L');
+  const withD = mutate(withS, 1, 11, 'D'); // IDL: on no list
+  /** CTC frames of the lines (each character at 0.99, then a blank); on the data line, `probs` moved at the S/D frame. */
+  const framesOf = (td3: readonly string[], at22: Record<string, number> = {}) => {
+    let calls = 0;
+    const r: LineRecognizer = {
+      id: 'frames',
+      read: async (_image, quads) => {
+        calls++;
+        return quads.map((q) => {
+          const upper = (q[0].y + q[2].y) / 2 < 600;
+          const line = ctcFrames(`${[...(upper ? td3[0] : td3[1]) as string].join('_')}_`, 0.99);
+          if (!upper) for (const [ch, p] of Object.entries(at22)) line.probs[22 * MRZ_CLASSES + MRZ_ALPHABET.indexOf(ch) + 1] = p;
+          return { kind: 'probabilities' as const, line };
+        });
+      },
+    };
+    return { r, calls: () => calls };
+  };
+  const detect = async () => MRZ_BOXES;
+
+  it('puts in the listed code both recognisers together find likeliest, where the first alone could not decide', async () => {
+    // The first recogniser read D (0.95), S and R at 0.02 each: ISL and IRL tie for it, so its decoding keeps IDL.
+    // The second read S (0.99). Together ISL leads every other listed code, and is likelier than IDL.
+    const second = framesOf(withS);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(withD, { D: 0.95, S: 0.02, R: 0.02 }).r, secondRecognizer: second.r });
+    expect(reading?.parsed.lines).toEqual(withS);
+    expect(reading?.readLines[1]).toBe(withS[1]);
+    expect(reading?.parsed.nationalityCode).toBe('ISL');
+    expect(reading?.statesArbitrated).toMatchObject([{ line: 1, start: 10, from: 'IDL', to: 'ISL' }]);
+    expect(reading?.checkRate).toBe(1);
+    // Read once for the names (step 8) and once for the code.
+    expect(second.calls()).toBe(2);
+  });
+
+  it('reads nothing again when every code is listed', async () => {
+    const second = framesOf(withS);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(withS).r, secondRecognizer: second.r });
+    expect(reading?.statesArbitrated).toEqual([]);
     expect(second.calls()).toBe(1);
   });
 });

@@ -1,0 +1,98 @@
+import type { MrzFormat } from '../constants.ts';
+import { positionClasses } from '../mrz/layouts.ts';
+import { ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
+import type { LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
+import { lineFieldsOf, MRZ_STATE_CODES } from './decodeMrzLine.ts';
+
+/** A state code {@link arbitrateStateCodes} put in place of one no state has. */
+export interface StateCodeChange {
+  /** The line, 0-based. */
+  readonly line: number;
+  /** The field's first position in the line, 0-based (TD3/TD2 issuing state 2, nationality 10; TD1 15 on line 1). */
+  readonly start: number;
+  /** The field as read (3 characters, fillers as `<`): a code on no list. */
+  readonly from: string;
+  /** The listed code chosen (3 characters, padded with `<`). */
+  readonly to: string;
+  /** Natural log of how much likelier the recognisers together find `to` than the next listed code (>= ln minLead). */
+  readonly lead: number;
+  /** Natural log of how much likelier they find the line as read than with `to` (<= ln maxCost; negative when `to` is likelier). */
+  readonly cost: number;
+}
+
+/** Options of {@link arbitrateStateCodes}. */
+export interface ArbitrateStateCodesOptions {
+  /**
+   * A listed code is taken only if the recognisers together find it at least this many times likelier than the next
+   * listed code. @default 20, the `minEvidenceRatio` with which one recogniser's decoding holds a field to a listed
+   * code (decodeMrzLine.ts) and check-digit corrections are proven (mrz/correctMrz.ts)
+   */
+  readonly minLead?: number;
+  /**
+   * ... and only if they find the line as read at most this many times likelier than with that code: a code printed
+   * that no state has stays as read. @default 20, as `minLead`. decodeMrzLine.ts's `maxCostRatio` of 1000 (one
+   * recogniser) was tried first: on the fictional `CMW` specimen at half its size, read `CNW`, the two recognisers
+   * found `CMR` (Cameroon) e^3.47 times likelier than the next listed code and the line as read only e^6.12 times
+   * likelier than with it, so a wrong country would have been returned. The codes mended in the twenty-fifth
+   * session's battery cost at most e^0.08 (docs/document-verification.md "State codes read by two recognisers").
+   */
+  readonly maxCost?: number;
+}
+
+/**
+ * State codes (issuing state, nationality) read as a code on no list, chosen again by several recognisers over the
+ * closed list. ICAO Doc 9303 Part 3 §5 closes the list of codes an MRZ may carry ({@link MRZ_STATE_CODES}: ISO
+ * 3166-1 alpha-3 and ICAO's own), and no check digit covers them (Part 3 §4.9), so a misread letter (`ISL` read
+ * `IDL`, `GBR` read `QOR` on a page 4 times smaller than the specimen) leaves the country unresolved (null).
+ * One recogniser's decoding already tries the listed codes it saw most (decodeMrzLine.ts); here every listed code is
+ * put in the line and the line scored by all recognisers together, as names are (arbitrateNames.ts: the product of
+ * their CTC likelihoods of the whole line, ocr/ctc/ctcLogLikelihood.ts; a product of experts, Hinton 2002). The
+ * likeliest listed code replaces the field when it leads the next listed code by `minLead` and the line as read is
+ * at most `maxCost` times likelier than with it; otherwise the field stays as read (and resolves to no country).
+ * Fields read as a listed code are never changed, and nothing outside a state-code field.
+ *
+ * @param format - the reading's format
+ * @param lines - the reading's lines
+ * @param readings - per line, the recognisers' probabilities for that line's crop (at least two for a line's codes
+ *   to be weighed)
+ * @param opts - see {@link ArbitrateStateCodesOptions}
+ * @returns the lines (fields replaced) and one entry per field replaced
+ */
+export function arbitrateStateCodes(
+  format: MrzFormat,
+  lines: readonly string[],
+  readings: ReadonlyArray<readonly LineProbabilities[]>,
+  opts: ArbitrateStateCodesOptions = {},
+): { readonly lines: string[]; readonly changes: StateCodeChange[] } {
+  const minLead = Math.log(opts.minLead ?? 20);
+  const maxCost = Math.log(opts.maxCost ?? 20);
+  const classes = positionClasses(format);
+  const out = [...lines];
+  const changes: StateCodeChange[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const experts = readings[i] ?? [];
+    if (experts.length < 2) continue;
+    for (const field of unlistedCodeFields(format, i, out[i] as string)) {
+      const text = out[i] as string;
+      const score = (t: string) => experts.reduce((s, r) => s + ctcLogLikelihood(r, t), 0);
+      const allowed = classes[i] as readonly string[];
+      const scored = [...MRZ_STATE_CODES]
+        .filter((code) => [...code].every((ch, k) => (allowed[field.start + k] as string).includes(ch)))
+        .map((code) => ({ code, score: score(text.slice(0, field.start) + code + text.slice(field.end)) }))
+        .sort((a, b) => b.score - a.score);
+      const [best, next] = scored;
+      if (!best) continue;
+      const lead = next ? best.score - next.score : Infinity;
+      const cost = score(text) - best.score;
+      if (lead < minLead || cost > maxCost) continue;
+      out[i] = text.slice(0, field.start) + best.code + text.slice(field.end);
+      changes.push({ line: i, start: field.start, from: text.slice(field.start, field.end), to: best.code, lead, cost });
+    }
+  }
+  return { lines: out, changes };
+}
+
+/** The state-code fields of line `line` of `format` that `text` fills with a code on no list. */
+export function unlistedCodeFields(format: MrzFormat, line: number, text: string): Array<{ start: number; end: number }> {
+  return lineFieldsOf(format, line).states.filter((f) => !MRZ_STATE_CODES.has(text.slice(f.start, f.end)));
+}

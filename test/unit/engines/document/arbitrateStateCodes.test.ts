@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ctcLogLikelihood } from '../../../../functions/engines/document/ocr/ctc/ctcLogLikelihood.ts';
+import { arbitrateStateCodes, unlistedCodeFields } from '../../../../functions/engines/document/reading/arbitrateStateCodes.ts';
+import { ctcFrames } from './fixtures.ts';
+
+/** A line's frames: each character, then a blank (`ctcFrames` path). */
+const spaced = (text: string) => `${[...text].join('_')}_`;
+/** The frame of position `k` in a {@link spaced} path. */
+const at = (k: number) => 2 * k;
+const withChar = (line: string, k: number, ch: string) => line.slice(0, k) + ch + line.slice(k + 1);
+
+describe('arbitrateStateCodes', () => {
+  const line1 = 'P<ISLAEVARSDOTTIR<<THURIDUR<OESP<<<<<<<<<<<<';
+  const line2 = 'A0000000<0ISL6612315F0905264311266<9539<<<32';
+  const misread = withChar(line1, 3, 'D'); // IDL: on no list
+
+  it('finds the fields that hold a code on no list', () => {
+    expect(unlistedCodeFields('TD3', 0, misread)).toEqual([{ start: 2, end: 5 }]);
+    expect(unlistedCodeFields('TD3', 0, line1)).toEqual([]);
+    expect(unlistedCodeFields('TD3', 1, withChar(line2, 10, 'Q'))).toEqual([{ start: 10, end: 13 }]);
+    // D<< (Germany) and UTO (the ICAO specimens' state) are listed.
+    expect(unlistedCodeFields('TD3', 0, 'P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<')).toEqual([]);
+    expect(unlistedCodeFields('TD3', 0, 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<')).toEqual([]);
+  });
+
+  it('puts in the listed code both recognisers together find likeliest: ISL read as IDL', () => {
+    // The first recogniser read the S as D (0.55 against 0.35); the second read S (0.8 against D 0.1).
+    const first = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['S', 0.35] });
+    const second = ctcFrames(spaced(line1), 0.9, { [at(3)]: ['D', 0.1] });
+    const out = arbitrateStateCodes('TD3', [misread, line2], [[first, second], []]);
+    expect(out.lines).toEqual([line1, line2]);
+    expect(out.changes).toHaveLength(1);
+    const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
+    expect(out.changes[0]).toMatchObject({ line: 0, start: 2, from: 'IDL', to: 'ISL' });
+    // cost: the line as read against the line with ISL (negative: ISL is likelier); lead: over the next listed code.
+    expect(out.changes[0]?.cost).toBeCloseTo(joint(misread) - joint(line1), 6);
+    expect(out.changes[0]?.cost).toBeLessThan(0);
+    expect(out.changes[0]?.lead).toBeGreaterThanOrEqual(Math.log(20));
+  });
+
+  it('keeps a code no state has unless the recognisers find a listed one nearly as likely (a specimen’s INP, CMW)', () => {
+    const inp = withChar(withChar(line1, 3, 'N'), 4, 'P');
+    // Both read INP, P at 0.81 against D at 0.09: of the listed codes IND is likeliest (MNP, one letter away too, has
+    // 0.1 / 37 at the I: IND leads by 37^2), but the line as read is 9^2 = 81 times likelier still: above 20.
+    const first = ctcFrames(spaced(inp), 0.9, { [at(4)]: ['D', 0.09] });
+    const second = ctcFrames(spaced(inp), 0.9, { [at(4)]: ['D', 0.09] });
+    const out = arbitrateStateCodes('TD3', [inp, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(inp);
+    expect(out.changes).toEqual([]);
+    // With one recogniser's bound of 1000 (decodeMrzLine.ts) IND would be taken: the fictional CMW read CNW became CMR so.
+    expect(arbitrateStateCodes('TD3', [inp, line2], [[first, second], []], { maxCost: 1000 }).lines[0]?.slice(2, 5)).toBe('IND');
+  });
+
+  it('keeps the code as read when two listed codes tie (IDL: S or R alike)', () => {
+    const first = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['S', 0.3] });
+    const second = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['R', 0.3] });
+    const tie = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['S', 0.3] });
+    // S and R each got 0.3 from one recogniser and the rest (0.1 / 37) from the other: ISL and IRL tie exactly.
+    const out = arbitrateStateCodes('TD3', [misread, line2], [[first, second], []]);
+    expect(out.lines[0]).toBe(misread);
+    expect(out.changes).toEqual([]);
+    // With both leaning to S, ISL leads.
+    expect(arbitrateStateCodes('TD3', [misread, line2], [[first, tie], []]).lines[0]).toBe(line1);
+  });
+
+  it('never changes a listed code, and weighs nothing with fewer than two recognisers', () => {
+    // Both recognisers find IRL likelier than the ISL the reading holds: ISL is listed, so it stands.
+    const irl = withChar(line1, 3, 'R');
+    const first = ctcFrames(spaced(irl), 0.9);
+    expect(arbitrateStateCodes('TD3', [line1, line2], [[first, ctcFrames(spaced(irl), 0.9)], []]).lines[0]).toBe(line1);
+    const lone = ctcFrames(spaced(line1), 0.9);
+    expect(arbitrateStateCodes('TD3', [misread, line2], [[lone], []]).lines[0]).toBe(misread);
+  });
+
+  it('weighs the nationality on the second line of a TD1 card', () => {
+    const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    const read = withChar(td1[1] as string, 15, 'V'); // VTO: on no list
+    const first = ctcFrames(spaced(read), 0.9, { [at(15)]: ['U', 0.3] });
+    const second = ctcFrames(spaced(td1[1] as string), 0.9);
+    const out = arbitrateStateCodes('TD1', [td1[0] as string, read, td1[2] as string], [[], [first, second], []]);
+    expect(out.lines).toEqual(td1);
+    expect(out.changes[0]).toMatchObject({ line: 1, start: 15, from: 'VTO', to: 'UTO' });
+  });
+});
