@@ -21,7 +21,8 @@
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
- * --no-write), --no-write, --verbose (a line per case, and per name line the recognisers changed, with its gain).
+ * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
+ * they chose over the closed list, with its lead and cost).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -200,7 +201,8 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       }
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
-      for (const c of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${c.line + 1} at ${c.start}: ${c.from} -> ${c.to} (lead ${c.lead.toFixed(2)}, cost ${c.cost.toFixed(2)})`);
+      // State codes the two recognisers chose over the closed list (readMrzZone.ts step 10).
+      for (const s of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${s.line + 1} at ${s.start}: ${s.from} -> ${s.to} (lead ${s.lead.toFixed(2)}, cost ${s.cost.toFixed(2)})`);
     }
   }
   return out;
