@@ -353,24 +353,39 @@ export const COMPETITOR_MIN_MARGIN = 10;
 /**
  * Step 8 of {@link readMrzZone}: the name lines of a reading read again by every recogniser, and their name
  * characters chosen by all together (arbitrateNames.ts), with the reader's name prior when it has one. Recognisers
- * that return text, not probabilities, cannot take part: when the first does, the others are not asked.
+ * that return text, not probabilities, cannot take part ({@link readLinesAgain}).
  */
 async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, prior?: (field: string) => number): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
-  const quads = nameLines.map((i) => found.quads[i] as Quad);
+  const readings = await readLinesAgain(image, recognizers, found, nameLines);
+  if (!readings) return found;
+  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior } : {});
+  if (changed.length === 0) return found;
+  return { ...found, readLines: carryChanges(found.readLines, found.parsed.lines, lines), parsed: parseMrz(lines), namesArbitrated: changes };
+}
+
+/**
+ * The lines `which` of a reading recognised again, in their quads, by every recogniser that returns probabilities:
+ * per line of the reading, one entry per recogniser (lines not asked for stay empty). Null when the first
+ * recogniser returns text, not probabilities: the others are then not asked (steps 8 and 10 weigh likelihoods).
+ */
+async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[]): Promise<LineProbabilities[][] | null> {
+  const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
   for (const [n, recognizer] of recognizers.entries()) {
     const read = await recognizer.read(image, quads, 'line');
-    nameLines.forEach((i, j) => {
+    which.forEach((i, j) => {
       const r = read[j];
       if (r?.kind === 'probabilities') readings[i]?.push(r.line);
     });
-    if (n === 0 && readings.every((r) => r.length === 0)) return found;
+    if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }
-  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior } : {});
-  if (changed.length === 0) return found;
-  const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changed.some(([l, p]) => l === i && p === k) ? (lines[i] as string).charAt(k) : ch)).join(''));
-  return { ...found, readLines, parsed: parseMrz(lines), namesArbitrated: changes };
+  return readings;
+}
+
+/** `readLines` with the characters where `after` differs from `before` (the lines a step was given) taken from `after`. */
+function carryChanges(readLines: readonly string[], before: readonly string[], after: readonly string[]): string[] {
+  return readLines.map((line, i) => [...line].map((ch, k) => ((after[i] as string).charAt(k) !== (before[i] as string).charAt(k) ? (after[i] as string).charAt(k) : ch)).join(''));
 }
 
 /**
@@ -382,19 +397,11 @@ async function arbitrateZoneStates(image: RgbImage, recognizers: readonly LineRe
   const lines = found.parsed.lines;
   const codeLines = lines.map((_, i) => i).filter((i) => unlistedCodeFields(found.format, i, lines[i] as string).length > 0);
   if (codeLines.length === 0) return found;
-  const quads = codeLines.map((i) => found.quads[i] as Quad);
-  const readings: LineProbabilities[][] = lines.map(() => []);
-  for (const recognizer of recognizers) {
-    const read = await recognizer.read(image, quads, 'line');
-    codeLines.forEach((i, j) => {
-      const r = read[j];
-      if (r?.kind === 'probabilities') readings[i]?.push(r.line);
-    });
-  }
+  const readings = await readLinesAgain(image, recognizers, found, codeLines);
+  if (!readings) return found;
   const { lines: chosen, changes } = arbitrateStateCodes(found.format, lines, readings);
   if (changes.length === 0) return found;
-  const readLines = found.readLines.map((line, i) => [...line].map((ch, k) => (changes.some((c) => c.line === i && k >= c.start && k < c.start + c.to.length) ? (chosen[i] as string).charAt(k) : ch)).join(''));
-  return { ...found, readLines, parsed: { ...parseMrz(chosen), checks: found.parsed.checks }, statesArbitrated: changes };
+  return { ...found, readLines: carryChanges(found.readLines, lines, chosen), parsed: { ...parseMrz(chosen), checks: found.parsed.checks }, statesArbitrated: changes };
 }
 
 /**
