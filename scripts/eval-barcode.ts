@@ -1,7 +1,7 @@
 /**
  * `npm run eval:barcode`: measures how small and how blurred a PDF417 symbol the barcode reader
- * (functions/engines/document/barcode/readPdf417.ts) still decodes, with and without its last decoding at twice the
- * image's size, and writes the result into docs/accuracy.md ("PDF417 module sizes").
+ * (functions/engines/document/barcode/readPdf417.ts) still decodes, with and without its last decodings at twice the
+ * image's size (the whole image, the located symbol rectified, and that symbol sharpened), and writes the result into docs/accuracy.md ("PDF417 module sizes").
  *
  * - Symbols: AAMVA DL/ID payloads built from random identities (synthetic/renderPdf417.ts `aamvaPayload`,
  *   synthetic/randomIdentity.ts, seeded), encoded by ZXing-C++'s writer (`renderPdf417`).
@@ -66,7 +66,7 @@ interface Tally {
 
 /**
  * Decodes each payload's symbol as `render` draws it: without the enlargements (nor the rectification of step 6,
- * which samples the located symbol at twice its size too), as shipped, and as shipped but
+ * which samples the located symbol at twice its size too, nor its sharpening, step 7), as shipped, and as shipped but
  * accepting decodings that spent all error correction (readPdf417.ts `spareErrorCorrection`).
  */
 async function tally(payloads: readonly string[], render: (payload: string) => Promise<Sharp>): Promise<Tally> {
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     sharp(await sharp(await renderPdf417(payload, modules)).rotate(degrees, { background: '#ffffff' }).png().toBuffer()),
   );
   const date = new Date().toISOString().slice(0, 10);
-  const cell = `Each cell: symbols decoded without / with the decodings at twice the image's size and the rectified symbol (shipped), of ${COUNT}.`;
+  const cell = `Each cell: symbols decoded without / with the decodings at twice the image's size and the rectified symbol, plain and sharpened (shipped), of ${COUNT}.`;
   const sizesBody = [
     `Written by \`npm run eval:barcode\` (scripts/eval-barcode.ts) on ${date}: ${COUNT} AAMVA payloads of random identities (seed ${SEED}) encoded as PDF417 by ZXing's writer, rendered at each module width, blurred, JPEG quality 85, and decoded by barcode/readPdf417.ts. ${cell} Wrongly decoded texts (this table and "PDF417 turned"): ${wrong}; ${unguarded} as shipped but with decodings that used up all of the symbol's error correction accepted (barcode/readPdf417.ts \`spareErrorCorrection\`).`,
     '',
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const turnedBody = [
-    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. When nothing decodes, the shipped reader tries ZXing's global-histogram binariser besides its default one, turns a skewed image (1° or more) upright by its estimated skew (image/estimateSkew.ts), then, for images up to 1000 px, turns and enlarges it twice in one resampling, and last samples the located symbol's quadrilateral onto a rectangle twice its size (barcode/locatePdf417.ts). ${cell}`,
+    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. When nothing decodes, the shipped reader tries ZXing's global-histogram binariser besides its default one, turns a skewed image (1° or more) upright by its estimated skew (image/estimateSkew.ts), then, for images up to 1000 px, turns and enlarges it twice in one resampling, and last samples the located symbol's quadrilateral onto a rectangle twice its size (barcode/locatePdf417.ts), plain and then sharpened. ${cell}`,
     '',
     markdownTable(['module width (px)', ...ROTATIONS.map((d) => `turned ${d}°`)], turned),
     '',

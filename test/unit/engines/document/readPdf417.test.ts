@@ -37,6 +37,12 @@ describe('readPdf417 (symbols written by ZXing, truth known)', () => {
     expect(await readPdf417(image, { enlarge: false, rectify: false })).toBeNull();
     expect(await readPdf417(image)).toBe(payload);
   });
+  it('decodes a symbol of 1.8-px modules blurred by 1.2 px only once the rectified symbol is sharpened (step 7)', async () => {
+    const blurred = await sharp(await sharp(await renderPdf417(payload, 1.8)).blur(1.2).jpeg({ quality: 85 }).toBuffer()).png().toBuffer();
+    const image = await pixels(blurred);
+    expect(await readPdf417(image, { sharpen: false })).toBeNull();
+    expect(await readPdf417(image)).toBe(payload);
+  });
   it('decodes a symbol of 1.5-px modules turned by 20° only turned upright and enlarged in one resampling', async () => {
     const turned = await sharp(await renderPdf417(payload, 1.5)).rotate(20, { background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     const image = await pixels(turned);
