@@ -5,7 +5,8 @@
  * - Data: every `labels.json` set under `--data` (default `../shared/data/documents`: real specimens and samples,
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
- *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, and with
+ *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, with
+ *   `--thumbnail 360:60` as small compressed thumbnails, and with
  *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
@@ -19,7 +20,7 @@
  *   written.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
- * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES,
+ * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
@@ -61,6 +62,7 @@ const { values: args } = parseArgs({
     blur: { type: 'string' },
     scale: { type: 'string' },
     jpeg: { type: 'string' },
+    thumbnail: { type: 'string' },
   },
 });
 
@@ -109,6 +111,17 @@ if (SCALES.some((f) => !(f > 0 && f < 1))) throw new Error(`--scale takes shares
  */
 const JPEG_QUALITIES = (args.jpeg ?? '').split(',').filter(Boolean).map(Number);
 if (JPEG_QUALITIES.some((q) => !(Number.isInteger(q) && q >= 1 && q <= 100))) throw new Error(`--jpeg takes qualities from 1 to 100 separated by commas, e.g. 30; got ${args.jpeg}`);
+/**
+ * `--thumbnail 360:60`: the real specimens again, each image wider than that many pixels shrunk to that width
+ * (Lanczos-3) and re-encoded as a JPEG of that quality: a reproducible probe of the small, compressed web
+ * thumbnails of specimens (the shared set's README counts thumbnails of about 250-400 px among its captures).
+ */
+const THUMBNAILS = (args.thumbnail ?? '').split(',').filter(Boolean).map((t) => {
+  const m = /^(\d+):(\d+)$/.exec(t);
+  const width = Number(m?.[1]), quality = Number(m?.[2]);
+  if (!m || width < 50 || !(quality >= 1 && quality <= 100)) throw new Error(`--thumbnail takes WIDTH:QUALITY pairs separated by commas, e.g. 360:60; got ${args.thumbnail}`);
+  return { width, quality };
+});
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -165,6 +178,11 @@ function scaled(factor: number): (bytes: Buffer, file: string) => Promise<Buffer
     const width = Math.max(1, Math.round(info.width * factor)), height = Math.max(1, Math.round(info.height * factor));
     return encoded(sharp(bytes).rotate().resize(width, height, { fit: 'fill' }), file);
   };
+}
+
+/** The image as a thumbnail (see `--thumbnail`); transparency flattened onto white, as loadImage.ts does. */
+function thumbnail(width: number, quality: number): (bytes: Buffer) => Promise<Buffer> {
+  return (bytes) => sharp(bytes).rotate().resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
 /** The image compressed (see `--jpeg`); transparency flattened onto white, as loadImage.ts does. */
@@ -293,6 +311,7 @@ async function main(): Promise<void> {
   for (const sigma of BLURS) sets.push({ name: `Shared real specimens blurred, Gaussian sigma ${sigma} px (--blur)`, cases: real, transform: blurred(sigma) });
   for (const factor of SCALES) sets.push({ name: `Shared real specimens at ${Math.round(factor * 100)}% of their size (--scale)`, cases: real, transform: scaled(factor) });
   for (const q of JPEG_QUALITIES) sets.push({ name: `Shared real specimens re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
+  for (const t of THUMBNAILS) sets.push({ name: `Shared real specimens at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };

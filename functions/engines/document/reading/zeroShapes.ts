@@ -142,7 +142,14 @@ export function zeroReferenceHeight(format: MrzFormat, text: string, heights: Re
  * about 8% taller than the capitals. A `0` whose height lies below `maxZeroRatio` of the zeros read at the line's
  * digit-only positions ({@link zeroReferenceHeight}), or, on a line without such zeros (TD1 line 1 has one digit-only
  * position), below `maxShare` of the way from the line's letter height to its digit height ({@link digitLineScale}),
- * is reported here as evidence for the look-alike `O`. Zeros are the better reference: the round glyphs overshoot
+ * is reported here as evidence for the look-alike `O`, unless the line's letter-to-digit scale puts it at or above
+ * `minDigitShare` (as tall as the line's digits): the zero height rests on the few zeros at digit-only positions,
+ * and on a 331-px JPEG thumbnail of the real Icelandic passport (../shared/data/documents, quality 60) its three
+ * (23.3, 24.7 and 25.0 px) put the seven genuine zeros of the document number `A0000000` at 0.91-0.94 of it,
+ * while the letter-to-digit scale put them at 1.07 or more; turned all at once, they kept the check digit (weights
+ * summing to 25: `O` and `0` differ by 24) and the number was returned as `A0O0OOOO`. The letters `O` read as `0`
+ * of the developer sets lie at most at 0.90 on that scale (docs/accuracy.md, "Glyph heights of MRZ fillers").
+ * Zeros are the better reference otherwise: the round glyphs overshoot
  * the flat ones by a share that varies with the capture, so a blurred line put letter `O`s read as `0` at 1.2 of
  * the letter-to-digit way and its genuine zeros at 2.3 (the probe set of seed 5). The
  * recogniser also errs the other way, now and then, reading the zeros of `3805079` as `38O5O79` (the probe set of
@@ -176,7 +183,8 @@ export function zeroShapes(
       const hi = h[i];
       const ch = text[i];
       if ((ch !== '0' && ch !== 'O') || typeof hi !== 'number' || !(classes[line]?.[i] ?? '').includes('O')) continue;
-      if (ch === '0') out[i] = zero !== null ? (hi < maxZeroRatio * zero ? 'O' : '0') : share && share(hi) < maxShare ? 'O' : '0';
+      // A zero as tall as the line's digits is no letter, whatever the few reference zeros say (see the docstring).
+      if (ch === '0') out[i] = zero !== null ? (hi < maxZeroRatio * zero && !(share && share(hi) >= minDigitShare) ? 'O' : '0') : share && share(hi) < maxShare ? 'O' : '0';
       else if (share) out[i] = share(hi) >= minDigitShare ? '0' : 'O';
     }
     return out;

@@ -38,6 +38,18 @@ describe('zeroShapes', () => {
     const tall = heights.map((x, i) => (readLine[i] === '0' ? x + 4 : x));
     expect(zeroShapes('TD3', lines, [lineHeights[0]!, tall])[1]!.slice(0, 6)).toEqual(['', 'O', 'O', '', '', '0']);
   });
+  it('takes no 0 as tall as the line\'s digits for a letter, however far below the reference zeros it lies', () => {
+    // Reference zeros measured 5 px taller than the digits (84 px, a noisy thumbnail): a zero at the digits' 79 px
+    // lies at 0.94 of them, below maxZeroRatio, yet at 1 on the letter-to-digit scale (minDigitShare).
+    const h = heights.map((x, i) => ([15, 23, 42].includes(i) ? 84 : x));
+    h[1] = 79;
+    h[2] = 77; // 0.92 of the zero height and 0.67 of the way from letters to digits: still letter-sized
+    expect(zeroReferenceHeight('TD3', readLine, h, 1)).toBe(84);
+    const shapes = zeroShapes('TD3', lines, [lineHeights[0]!, h]);
+    expect(shapes[1]![1]).toBe('0');
+    expect(shapes[1]![2]).toBe('O');
+    expect(zeroShapes('TD3', lines, [lineHeights[0]!, h], { minDigitShare: 1.2 })[1]![1]).toBe('O');
+  });
   it('judges a 0 on a line without digit-only zeros by where it lies between its letter and digit heights (maxShare)', () => {
     const h: Array<number | null> = [...heights];
     for (const i of [15, 23, 42]) h[i] = null; // the digit-only zeros unmeasured: no zero height
