@@ -19,7 +19,10 @@
  * Every document is expected to be read (no negatives). Labels follow ../shared/data/documents/README.md; the
  * `capture` field of each image says how it was taken. Needs Debian's `fonts-ocr-b` and `fonts-dejavu-core`.
  *
- * Options: --out DIR (default /tmp/probe-documents), --count N (default 100), --seed S (default 1).
+ * Options: --out DIR (default /tmp/probe-documents), --count N (default 100), --seed S (default 1), --names
+ * lists|random (default lists: the names below; random: every name a string of 2-12 capitals drawn uniformly, names
+ * the name model (names/nameModel.ts) has never seen, to measure what its prior costs on them; lists draws no extra
+ * random numbers, so its sets are those of before the option).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,8 +37,11 @@ const { values } = parseArgs({
     out: { type: 'string', default: '/tmp/probe-documents' },
     count: { type: 'string', default: '100' },
     seed: { type: 'string', default: '1' },
+    names: { type: 'string', default: 'lists' },
   },
 });
+if (values.names !== 'lists' && values.names !== 'random') throw new Error(`--names is lists or random; got ${values.names}`);
+const RANDOM_NAMES = values.names === 'random';
 
 const SURNAMES = ['ABERNATHY', 'OYELARAN', 'DE<LA<CRUZ', 'MACKENZIE', 'STRAUSS', 'QUINTERO', 'ZHANG', 'WOJCIECHOWSKA', 'LEFEBVRE', 'GUNNARSDOTTIR', 'EL<AMRANI', 'BJORK', 'VOLKOVA', 'ACHTERBERG', 'RAMIREZ<GOMEZ', 'TRAN', 'HOLM', 'KUZNETSOV', 'ODHIAMBO', 'SCHWARZENEGGER', 'FITZGERALD', 'NAKAMURA', 'PEREIRA', 'XU', 'YAMAMOTO', 'QUAYE'];
 const GIVEN_NAMES = ['JEAN<PIERRE', 'MARGARETHE', 'XAVIER', 'QUENTIN', 'WILHELMINA', 'ZBIGNIEW', 'BJORN', 'YVONNE', 'KWAME', 'AIKO', 'SVETLANA', 'HUGO', 'IMOGEN', 'JUAN<CARLOS', 'OLUWASEUN', 'FREYA', 'VIKTOR', 'NAOMI', 'DMITRI', 'GRACE', 'MOHAMMED', 'PRIYA', 'LI', 'JOSEFINE'];
@@ -68,11 +74,18 @@ interface ProbeIdentity {
   readonly nationality: readonly [string, string | null];
 }
 
+/** A name of 2-12 capitals drawn uniformly (see `--names random`). */
+function randomWord(rng: Random): string {
+  return Array.from({ length: rng.int(2, 12) }, () => rng.pick([...LETTERS])).join('');
+}
+
 function drawIdentity(rng: Random, td1: boolean, now: Date): ProbeIdentity {
   let surname: string, givenNames: string;
   do {
-    surname = rng.chance(0.2) ? `${rng.pick(SURNAMES)}<${rng.pick(SURNAMES)}` : rng.pick(SURNAMES);
-    givenNames = rng.chance(0.35) ? `${rng.pick(GIVEN_NAMES)}<${rng.pick(GIVEN_NAMES)}` : rng.pick(GIVEN_NAMES);
+    const surnameWord = () => (RANDOM_NAMES ? randomWord(rng) : rng.pick(SURNAMES));
+    const givenWord = () => (RANDOM_NAMES ? randomWord(rng) : rng.pick(GIVEN_NAMES));
+    surname = rng.chance(0.2) ? `${surnameWord()}<${surnameWord()}` : surnameWord();
+    givenNames = rng.chance(0.35) ? `${givenWord()}<${givenWord()}` : givenWord();
   } while (surname.length + 2 + givenNames.length > (td1 ? 30 : 39)); // never truncated
   const issuer = rng.pick(STATES.filter(([, iso]) => iso !== null || rng.chance(0.3)));
   const nationality = rng.chance(0.8) ? issuer : rng.pick(STATES);

@@ -49,6 +49,11 @@ export interface ArbitrateNamesOptions {
    * added to the recognisers' log-likelihoods of every text weighed. @default none (the recognisers alone)
    */
   readonly prior?: (field: string) => number;
+  /**
+   * With a `prior`: the most the recognisers' summed log-likelihood of a chosen text may fall below that of the given
+   * one (natural log). @default {@link NAME_PRIOR_MAX_LOSS}
+   */
+  readonly maxPriorLoss?: number;
 }
 
 /**
@@ -70,6 +75,17 @@ export const NAME_ARBITRATION_MIN_GAIN = 0;
 export const NAME_SHIFT_MIN_GAIN = Math.log(10);
 
 /**
+ * Most the recognisers together may prefer the given name text over a text the prior makes {@link arbitrateNames}
+ * choose: ln 10, the margin at which step 9 of readMrzZone.ts takes the recognisers' preference as a decision
+ * (`COMPETITOR_MIN_MARGIN`). The prior only breaks near-ties. On documents whose names are strings of random capitals
+ * (`npm run gen:documents:probe -- --names random`, seed 16, shrunk to 250-420 px and JPEG quality 70 by a throwaway
+ * script), the prior at its shipped weight turned 11 right names wrong, 7 of them against the recognisers' preference
+ * by e^2.9 to e^8.6; the names it mended on the real specimens' views (`ERIKSSON`, `MARTIN`) cost the recognisers at
+ * most e^1.8 (docs/document-verification.md "A prior over names", twenty-sixth session). Set between those, not tuned.
+ */
+export const NAME_PRIOR_MAX_LOSS = Math.log(10);
+
+/**
  * The name characters of an MRZ chosen by several recognisers together. Names carry no check digit (ICAO Doc 9303
  * Part 3 §4.9 protects numbers and dates only), so a letter one recogniser misreads (`I` as `Z`, `O` as `D`) is
  * nothing a check digit can catch; two recognisers trained apart rarely misread the same letter alike. Each
@@ -77,7 +93,8 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
  * differs from `lines`, the text is scored as the product of the recognisers' likelihoods of the whole line (CTC
  * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002),
  * times the `prior` of the name fields when one is given (a model of how names are spelt: where the recognisers
- * nearly tie between look-alike letters, the spelling decides; docs/document-verification.md "A prior over names").
+ * nearly tie between look-alike letters, the spelling decides; docs/document-verification.md "A prior over names"),
+ * but never for a text the recognisers find more than `maxPriorLoss` less likely than the given one.
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
  * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
@@ -99,6 +116,7 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
 export function arbitrateNames(format: MrzFormat, lines: readonly string[], readings: ReadonlyArray<readonly LineProbabilities[]>, opts: ArbitrateNamesOptions = {}): NameArbitration {
   const minGain = opts.minGain ?? NAME_ARBITRATION_MIN_GAIN;
   const shiftMinGain = opts.shiftMinGain ?? NAME_SHIFT_MIN_GAIN;
+  const maxPriorLoss = opts.prior ? (opts.maxPriorLoss ?? NAME_PRIOR_MAX_LOSS) : Number.POSITIVE_INFINITY;
   const classes = positionClasses(format);
   const out = [...lines];
   const changed: Array<[number, number]> = [];
@@ -109,17 +127,20 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     if (experts.length < 2 || fields.names.length === 0) continue;
     const prior = opts.prior;
     const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
-    const score = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), priorOf(text));
+    const recognised = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), 0);
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
     let text = lines[i] as string;
-    let best = score(text);
+    const givenRecognised = recognised(text);
+    let best = givenRecognised + priorOf(text);
     const given = best;
     const take = (candidate: string, least = minGain): void => {
       if (candidate === text) return;
-      const s = score(candidate);
-      if (s > best + least) {
+      const r = recognised(candidate);
+      const s = r + priorOf(candidate);
+      // The prior breaks near-ties only: never a text the recognisers find maxPriorLoss less likely than the given one.
+      if (s > best + least && r >= givenRecognised - maxPriorLoss) {
         text = candidate;
         best = s;
       }

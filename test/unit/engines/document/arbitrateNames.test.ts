@@ -147,6 +147,18 @@ describe('arbitrateNames', () => {
     // A prior of 0.3 nats does not: the recognisers' lean stands.
     expect(arbitrateNames('TD3', [given, line2], [[first, second], []], { prior: (f) => (f.startsWith('ERIKSSON<') ? 0.3 : 0) }).lines[0]).toBe(given);
   });
+  it('lets no prior, however strong, overturn recognisers that prefer the given letter by more than maxPriorLoss', () => {
+    // Both lean to D clearly (0.7 against 0.2): 2 x ln(0.7 / 0.2) = 2.5 nats, above ln 10.
+    const given = withChar(line1, 11, 'D');
+    const first = ctcFrames(spaced(given), 0.9, { [at(11)]: ['O', 0.2] });
+    const second = ctcFrames(spaced(given), 0.9, { [at(11)]: ['O', 0.2] });
+    const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
+    expect(joint(given) - joint(line1)).toBeGreaterThan(Math.log(10));
+    const prior = (field: string) => (field.startsWith('ERIKSSON<') ? 20 : 0);
+    expect(arbitrateNames('TD3', [given, line2], [[first, second], []], { prior }).lines[0]).toBe(given);
+    // With the bound lifted, the prior decides.
+    expect(arbitrateNames('TD3', [given, line2], [[first, second], []], { prior, maxPriorLoss: Infinity }).lines[0]).toBe(line1);
+  });
   it('keeps a letter one recogniser is sure of against the other’s hesitant misreading', () => {
     // M of MARIA: the first is sure (0.9), the second read R (0.6) with M at 0.3.
     const first = ctcFrames(spaced(line1), 0.9);
