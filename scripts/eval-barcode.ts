@@ -1,7 +1,8 @@
 /**
  * `npm run eval:barcode`: measures how small and how blurred a PDF417 symbol the barcode reader
  * (functions/engines/document/barcode/readPdf417.ts) still decodes, with and without its last decodings at twice the
- * image's size (the whole image, the located symbol rectified, and that symbol sharpened), and writes the result into docs/accuracy.md ("PDF417 module sizes").
+ * image's size (the whole image, the located symbol rectified, and that symbol sharpened), and writes the result
+ * into docs/accuracy.md ("PDF417 module sizes").
  *
  * - Symbols: AAMVA DL/ID payloads built from random identities (synthetic/renderPdf417.ts `aamvaPayload`,
  *   synthetic/randomIdentity.ts, seeded), encoded by ZXing-C++'s writer (`renderPdf417`).

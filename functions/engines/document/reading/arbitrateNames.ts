@@ -78,10 +78,12 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
  * Most the recognisers together may prefer the given name text over a text the prior makes {@link arbitrateNames}
  * choose: ln 10, the margin at which step 9 of readMrzZone.ts takes the recognisers' preference as a decision
  * (`COMPETITOR_MIN_MARGIN`). The prior only breaks near-ties. On documents whose names are strings of random capitals
- * (`npm run gen:documents:probe -- --names random`, seed 16, shrunk to 250-420 px and JPEG quality 70 by a throwaway
- * script), the prior at its shipped weight turned 11 right names wrong, 7 of them against the recognisers' preference
- * by e^2.9 to e^8.6; the names it mended on the real specimens' views (`ERIKSSON`, `MARTIN`) cost the recognisers at
- * most e^1.8 (docs/document-verification.md "A prior over names", twenty-sixth session). Set between those, not tuned.
+ * (`npm run gen:documents:probe -- --names random`, seed 16) as 335-px JPEG thumbnails (`npm run eval:document --
+ * --thumbnail 335:70`), the prior without this bound read 174 of 200 right against 182 without the prior; shrunk
+ * to 250-420 px by a throwaway script, it turned 11 right names wrong, 7 of them against the recognisers' preference
+ * by e^2.9 to e^8.6. The names it mended on the real specimens' views (`ERIKSSON`, `MARTIN`) cost the recognisers at
+ * most e^1.8 (docs/document-verification.md "A prior over names", twenty-sixth session). Set between those, not
+ * tuned; with it, 182 of 200 on the thumbnails above.
  */
 export const NAME_PRIOR_MAX_LOSS = Math.log(10);
 
