@@ -228,8 +228,8 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
 /**
  * Step 9 of {@link readMrzZone}: when other readings one or two characters away pass every check digit the reading
  * passes (mrz/competingReading.ts) and the first recogniser found them at least {@link COMPETITOR_MIN_RATIO} as
- * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser,
- * and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
+ * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser
+ * that returns probabilities ({@link readLinesAgain}; none when the first returns text), and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
  * lines, summed in logs, as arbitrateNames.ts weighs names), with the decoding that gave the reading as a third
  * opinion ({@link chooseReading}). The reading stands if it is at least {@link COMPETITOR_MIN_MARGIN} times likelier
  * than the runner-up. A competitor replaces it only if it is that much
@@ -247,18 +247,9 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   const lines = found.parsed.lines;
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
   const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
-  const scores = texts.map(() => 0);
-  let experts = 0;
-  for (const recognizer of recognizers) {
-    const read = await recognizer.read(image, changedLines.map((i) => found.quads[i] as Quad), 'line');
-    changedLines.forEach((i, j) => {
-      const r = read[j];
-      if (r?.kind !== 'probabilities') return;
-      texts.forEach((text, t) => (scores[t] = (scores[t] as number) + ctcLogLikelihood(r.line, text[i] as string)));
-      experts += 1;
-    });
-  }
-  if (experts === 0) return found;
+  const readings = await readLinesAgain(image, recognizers, found, changedLines);
+  if (readings === null || changedLines.every((i) => (readings[i] ?? []).length === 0)) return found;
+  const scores = texts.map((text) => changedLines.reduce((s, i) => (readings[i] ?? []).reduce((u, line) => u + ctcLogLikelihood(line, text[i] as string), s), 0));
   const choice = chooseReading(scores, rivals);
   const { margin } = choice;
   if (choice.resolution === 'kept') return { ...found, competitor: { ...choice.reported, margin, resolution: 'kept', failedGroups: [] } };
@@ -367,7 +358,7 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
 /**
  * The lines `which` of a reading recognised again, in their quads, by every recogniser that returns probabilities:
  * per line of the reading, one entry per recogniser (lines not asked for stay empty). Null when the first
- * recogniser returns text, not probabilities: the others are then not asked (steps 8 and 10 weigh likelihoods).
+ * recogniser returns text, not probabilities: the others are then not asked (steps 8, 9 and 10 weigh likelihoods).
  */
 async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[]): Promise<LineProbabilities[][] | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
