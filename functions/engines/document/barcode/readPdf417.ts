@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { DocumentModelError } from '../errors.ts';
 import { estimateSkews } from '../image/estimateSkew.ts';
@@ -136,11 +136,14 @@ export const SHARPEN_AMOUNT = 2;
  * flat and jagged areas alike, no threshold, and no cap on how far a pixel is lightened or darkened: libvips' default
  * caps of 10 and 20 levels leave a blurred bar grey).
  */
-async function sharpened(image: RgbImage): Promise<RgbImage> {
-  const { data, info } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 3 } })
-    .sharpen({ sigma: SHARPEN_SIGMA, m1: SHARPEN_AMOUNT, m2: SHARPEN_AMOUNT, x1: 0, y2: 255, y3: 255 })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+function sharpened(image: RgbImage): Promise<RgbImage> {
+  return throughSharp(image, (s) => s.sharpen({ sigma: SHARPEN_SIGMA, m1: SHARPEN_AMOUNT, m2: SHARPEN_AMOUNT, x1: 0, y2: 255, y3: 255 }));
+}
+
+/** The image passed through one sharp/libvips operation `op` as raw RGB pixels. */
+async function throughSharp(image: RgbImage, op: (s: Sharp) => Sharp): Promise<RgbImage> {
+  const input = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 3 } });
+  const { data, info } = await op(input).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
@@ -218,12 +221,8 @@ export function spareErrorCorrection(result: { readonly extra?: string }): numbe
 export const MAX_UPSCALED_SIDE = 2000;
 
 /** The image at twice its width and height (bicubic, sharp/libvips). */
-async function enlarged(image: RgbImage): Promise<RgbImage> {
-  const { data, info } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(image.width * 2, image.height * 2, { kernel: 'cubic' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+function enlarged(image: RgbImage): Promise<RgbImage> {
+  return throughSharp(image, (s) => s.resize(image.width * 2, image.height * 2, { kernel: 'cubic' }));
 }
 
 /**

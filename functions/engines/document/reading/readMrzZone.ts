@@ -229,8 +229,9 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * Step 9 of {@link readMrzZone}: when other readings one or two characters away pass every check digit the reading
  * passes (mrz/competingReading.ts) and the first recogniser found them at least {@link COMPETITOR_MIN_RATIO} as
  * probable, the check digits do not decide between them. The lines they differ in are read again by every recogniser
- * that returns probabilities ({@link readLinesAgain}; none when the first returns text), and each text (the reading and each competitor) scored by the recognisers together (CTC likelihoods of the whole
- * lines, summed in logs, as arbitrateNames.ts weighs names), with the decoding that gave the reading as a third
+ * that returns probabilities ({@link readLinesAgain}; none when the first returns text), and each text (the reading
+ * and each competitor) scored by the recognisers together (CTC likelihoods of the whole lines, summed in logs, as
+ * arbitrateNames.ts weighs names), with the decoding that gave the reading as a third
  * opinion ({@link chooseReading}). The reading stands if it is at least {@link COMPETITOR_MIN_MARGIN} times likelier
  * than the runner-up. A competitor replaces it only if it is that much
  * likelier than the runner-up and the first recogniser's decoding, at the positions changed, preferred it too (ratio
@@ -248,7 +249,7 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
   const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
   const readings = await readLinesAgain(image, recognizers, found, changedLines);
-  if (readings === null || changedLines.every((i) => (readings[i] ?? []).length === 0)) return found;
+  if (!readings) return found;
   const scores = texts.map((text) => changedLines.reduce((s, i) => (readings[i] ?? []).reduce((u, line) => u + ctcLogLikelihood(line, text[i] as string), s), 0));
   const choice = chooseReading(scores, rivals);
   const { margin } = choice;
