@@ -15,6 +15,7 @@
  * graphs as published, without functions/engines/onnx/foldAffineActivations.ts, to measure what the rewrite saves;
  * implies --no-write).
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,7 @@ const shared = (await loadDocumentCases(path.resolve(repoRoot, '..', 'shared', '
 const synDir = await mkdtemp(path.join(tmpdir(), 'bench-documents-'));
 await generateSet({ dir: synDir, count: Number(args.synthetic), seed: 42, mix: [0.5, 0.5, 0], sequence: ['passport', 'id_card', 'passport', 'residence_permit'] });
 const synthetic = await loadDocumentCases(synDir);
+process.on('exit', () => rmSync(synDir, { recursive: true, force: true }));
 
 async function time(cases: readonly DocumentCase[], rounds: number): Promise<number[]> {
   const inputs = await Promise.all(

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentTemplate } from '../../../../functions/engines/document/index.ts';
 import { composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
 import { generateSet, type SyntheticDocument } from '../../../../functions/engines/document/synthetic/generateSet.ts';
@@ -28,6 +28,9 @@ beforeAll(async () => {
   // Clean synthetic captures, truth known: the seed is fixed so the set is the same on every run.
   docs = await generateSet({ dir, count: 6, seed: 5, mix: [1, 0, 0], sequence: ['passport', 'id_card', 'residence_permit', 'checks_fail', 'visa', 'no_mrz'] });
 }, 120_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const find = (pred: (d: SyntheticDocument) => boolean) => {
   const d = docs.find(pred);

@@ -1,11 +1,11 @@
 /**
  * Index files: build, serialise, load, and every way a file can be unusable; ingestion with a failing source.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmlError, AmlIndexUnavailableError } from '../../../../../functions/engines/aml/errors.ts';
 import { buildIndexFile, serializeIndexFile } from '../../../../../functions/engines/aml/index/buildIndexFile.ts';
 import { checkIndexFreshness, indexAgeDays } from '../../../../../functions/engines/aml/index/checkIndexFreshness.ts';
@@ -19,6 +19,9 @@ import { entity, indexFile, sourceInfo } from '../factory.ts';
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'aml-index-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe('buildIndexFile', () => {
