@@ -40,4 +40,10 @@ export interface LineRecognizer {
    *   recognisers without such modes read lines at once)
    */
   read(image: RgbImage, quads: readonly Quad[], mode?: RecognitionMode): Promise<LineReading[]>;
+  /**
+   * How much this recogniser's log-likelihoods count where several recognisers' likelihoods of a line's text are
+   * multiplied (reading/arbitrateNames.ts): the power its likelihood is raised to, in `[0, 1]`, for a line whose quad
+   * is `lineHeight` pixels high in the image read. Absent: 1 at every height.
+   */
+  evidenceWeight?(lineHeight: number): number;
 }

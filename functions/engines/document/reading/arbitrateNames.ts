@@ -54,6 +54,12 @@ export interface ArbitrateNamesOptions {
    * one (natural log). @default {@link NAME_PRIOR_MAX_LOSS}
    */
   readonly maxPriorLoss?: number;
+  /**
+   * Per line, per entry of `readings`, how much that recogniser's log-likelihoods count in the product (>= 0; the
+   * likelihood raised to this power). Recognisers whose likelihood ratios overstate what they saw under some capture
+   * (LineRecognizer.evidenceWeight) count less there. @default 1 for every reading
+   */
+  readonly weights?: ReadonlyArray<readonly number[]>;
 }
 
 /**
@@ -94,7 +100,7 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * recogniser's reading of a name line is decoded with the layout (decodeMrzLine.ts), and wherever a name character
  * differs from `lines`, the text is scored as the product of the recognisers' likelihoods of the whole line (CTC
  * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002),
- * times the `prior` of the name fields when one is given (a model of how names are spelt: where the recognisers
+ * (each raised to its `weights` entry when given), times the `prior` of the name fields when one is given (a model of how names are spelt: where the recognisers
  * nearly tie between look-alike letters, the spelling decides; docs/document-verification.md "A prior over names"),
  * but never for a text the recognisers find more than `maxPriorLoss` less likely than the given one.
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
@@ -124,12 +130,13 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   const changed: Array<[number, number]> = [];
   const changes: NameChange[] = [];
   for (let i = 0; i < lines.length; i++) {
+    const weightOf = new Map((readings[i] ?? []).map((line, j) => [line, opts.weights?.[i]?.[j] ?? 1]));
     const experts = (readings[i] ?? []).filter(readsLetters);
     const fields = lineFieldsOf(format, i);
     if (experts.length < 2 || fields.names.length === 0) continue;
     const prior = opts.prior;
     const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
-    const recognised = (text: string) => experts.reduce((s, line) => s + ctcLogLikelihood(line, text), 0);
+    const recognised = (text: string) => experts.reduce((s, line) => s + (weightOf.get(line) ?? 1) * ctcLogLikelihood(line, text), 0);
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);

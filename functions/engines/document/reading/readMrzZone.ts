@@ -349,9 +349,10 @@ export const COMPETITOR_MIN_MARGIN = 10;
  */
 async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, prior?: (field: string) => number): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
-  const readings = await readLinesAgain(image, recognizers, found, nameLines);
+  const weights: number[][] = found.readLines.map(() => []);
+  const readings = await readLinesAgain(image, recognizers, found, nameLines, weights);
   if (!readings) return found;
-  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior } : {});
+  const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior, weights } : { weights });
   if (changed.length === 0) return found;
   return { ...found, readLines: carryChanges(found.readLines, found.parsed.lines, lines), parsed: parseMrz(lines), namesArbitrated: changes };
 }
@@ -360,15 +361,19 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
  * The lines `which` of a reading recognised again, in their quads, by every recogniser that returns probabilities:
  * per line of the reading, one entry per recogniser (lines not asked for stay empty). Null when the first
  * recogniser returns text, not probabilities: the others are then not asked (steps 8, 9 and 10 weigh likelihoods).
+ * When `weights` is given (one array per line), the weight of each entry is pushed beside it: the recogniser's
+ * {@link LineRecognizer.evidenceWeight} at the height of the line's quad in `image` (1 when it declares none).
  */
-async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[]): Promise<LineProbabilities[][] | null> {
+async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[], weights?: number[][]): Promise<LineProbabilities[][] | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
   for (const [n, recognizer] of recognizers.entries()) {
     const read = await recognizer.read(image, quads, 'line');
     which.forEach((i, j) => {
       const r = read[j];
-      if (r?.kind === 'probabilities') readings[i]?.push(r.line);
+      if (r?.kind !== 'probabilities') return;
+      readings[i]?.push(r.line);
+      weights?.[i]?.push(recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1);
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }

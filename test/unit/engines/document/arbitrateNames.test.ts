@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { ctcAlignment, ctcLogLikelihood } from '../../../../functions/engines/document/ocr/ctc/ctcLogLikelihood.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
+import { PADDLE_SMALL_LINE_HEIGHT, PADDLE_SMALL_LINE_WEIGHT, paddleEvidenceWeight } from '../../../../functions/engines/document/ocr/paddle/paddleLineRecognizer.ts';
 import { arbitrateNames } from '../../../../functions/engines/document/reading/arbitrateNames.ts';
 import { ctcFrames } from './fixtures.ts';
 
@@ -168,6 +169,19 @@ describe('arbitrateNames', () => {
     expect(out.changed).toEqual([]);
     expect(out.changes).toEqual([]);
   });
+  it('counts each recogniser’s likelihoods to the power of its weight', () => {
+    // M of MARIA: the first reads M (0.6, R 0.3), the second R (0.85, M 0.05): together they take R, ln 17 against ln 2.
+    const first = ctcFrames(spaced(line1), 0.9, { [at(20)]: ['R', 0.3] });
+    const second = ctcFrames(spaced(withChar(line1, 20, 'R')), 0.9, { [at(20)]: ['M', 0.05] });
+    expect(arbitrateNames('TD3', [line1, line2], [[first, second], []]).lines[0]).toBe(withChar(line1, 20, 'R'));
+    // The second counting a fifth (a recogniser unreliable on such lines): 0.2 x ln 17 < ln 2, M stands.
+    expect(arbitrateNames('TD3', [line1, line2], [[first, second], []], { weights: [[1, 0.2], []] }).lines[0]).toBe(line1);
+    // Weights of 1 are the default; the gain is the weighted sum's.
+    const out = arbitrateNames('TD3', [line1, line2], [[first, second], []], { weights: [[1, 0.7], []] });
+    const weighted = (text: string) => ctcLogLikelihood(first, text) + 0.7 * ctcLogLikelihood(second, text);
+    expect(out.lines[0]).toBe(withChar(line1, 20, 'R'));
+    expect(out.changes[0]?.gain).toBeCloseTo(weighted(withChar(line1, 20, 'R')) - weighted(line1), 9);
+  });
   it('never changes characters outside the name fields, nor lines with one reading', () => {
     // Both recognisers read the issuing state as UTD; the line given has UTO (say, corrected by the layout).
     const utd = withChar(line1, 4, 'D');
@@ -230,5 +244,15 @@ describe('arbitrateNames', () => {
     // ln((0.35 * 0.85) / (0.55 * 0.05)) = 2.38
     expect(arbitrateNames('TD3', lines, [[first, second], []], { minGain: 2.3 }).lines[0]).toBe(line1);
     expect(arbitrateNames('TD3', lines, [[first, second], []], { minGain: 2.5 }).lines[0]).toBe(lines[0]);
+  });
+});
+
+describe('paddleEvidenceWeight', () => {
+  it('counts PP-OCRv4 at PADDLE_SMALL_LINE_WEIGHT on lines lower than PADDLE_SMALL_LINE_HEIGHT pixels, fully above', () => {
+    expect(paddleEvidenceWeight(PADDLE_SMALL_LINE_HEIGHT - 0.1)).toBe(PADDLE_SMALL_LINE_WEIGHT);
+    expect(paddleEvidenceWeight(PADDLE_SMALL_LINE_HEIGHT)).toBe(1);
+    expect(paddleEvidenceWeight(40)).toBe(1);
+    expect(PADDLE_SMALL_LINE_WEIGHT).toBeGreaterThan(0);
+    expect(PADDLE_SMALL_LINE_WEIGHT).toBeLessThan(1);
   });
 });

@@ -346,6 +346,16 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
   });
 
+  it('counts a recogniser as its evidenceWeight says at the height of the line\'s quad', async () => {
+    const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
+    const heights: number[] = [];
+    const faint: LineRecognizer = { ...second.r, evidenceWeight: (h) => (heights.push(h), 0.1) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: faint });
+    // 0.1 x ln(0.85 / 0.05) < ln(0.55 / 0.35): the first reading's D stands.
+    expect(reading?.parsed.lines).toEqual(misread);
+    expect(heights).toEqual([30]); // the name line's box (lineBox: 30 px high)
+  });
+
   it('keeps the first reading’s letter when it is the likelier, and reads the name line once more', async () => {
     const second = framesOf('second', misread, { 22: ['O', 0.3] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: second.r });

@@ -48,6 +48,34 @@ const defaults = { minWidth: 720, maxWidth: 2400, window: 480, step: 320, batch:
 const FRAME_PIXELS = 8;
 
 /**
+ * Lines whose quad is lower than this many pixels in the image read are small for PP-OCRv4's recogniser, and its
+ * likelihoods count {@link PADDLE_SMALL_LINE_WEIGHT} there ({@link paddleEvidenceWeight}). The detector's line quads
+ * are about twice the capitals' height, so 8 px is capitals of about 4 px: the MRZs of passport pages in thumbnails
+ * of about 250-300 px. Set between the quads of the shared specimens' name lines that PaddleOCR turned wrong (4.3-7.8
+ * px, thumbnail views) and those it turned right (8.2-12.1 px); 10 px, tried first, lost a right change at 8.9 px
+ * (docs/document-verification.md "Small lines: PaddleOCR counts less").
+ */
+export const PADDLE_SMALL_LINE_HEIGHT = 8;
+
+/**
+ * Power PP-OCRv4's likelihoods are raised to on lines lower than {@link PADDLE_SMALL_LINE_HEIGHT} when the
+ * recognisers' likelihoods are multiplied (reading/arbitrateNames.ts). On such lines it reads `M` as `R` with
+ * likelihood ratios of e^5.9-e^12.2 (`MARIA`, `MUSTERMANN`, `SAMPLE` of the shared specimens at 250 px) where the
+ * own recogniser had them right. Chosen between measured values (docs/document-verification.md "Small lines,
+ * PaddleOCR counts less"): 1, 0.5 and 0.25 on the thumbnail views of the shared specimens and of generated sets.
+ */
+export const PADDLE_SMALL_LINE_WEIGHT = 0.5;
+
+/**
+ * {@link LineRecognizer.evidenceWeight} of the PP-OCRv4 recogniser: {@link PADDLE_SMALL_LINE_WEIGHT} below
+ * {@link PADDLE_SMALL_LINE_HEIGHT} pixels, 1 otherwise.
+ * @param lineHeight - height of the line's quad in the image read, pixels
+ */
+export function paddleEvidenceWeight(lineHeight: number): number {
+  return lineHeight < PADDLE_SMALL_LINE_HEIGHT ? PADDLE_SMALL_LINE_WEIGHT : 1;
+}
+
+/**
  * The PaddleOCR PP-OCRv4 recogniser as a {@link LineRecognizer}: each quad is grown by a quarter of its height
  * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped, recognised
  * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
@@ -67,6 +95,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
   const { minWidth, maxWidth, window, step, batch, measureMargin } = { ...defaults, ...opts };
   return {
     id: 'paddleocr-ppocrv4',
+    evidenceWeight: paddleEvidenceWeight,
     async read(image: RgbImage, quads: readonly Quad[], mode: RecognitionMode = 'line'): Promise<LineReading[]> {
       const margined: RgbImage[] = [];
       const crops = quads.map((q) => {
