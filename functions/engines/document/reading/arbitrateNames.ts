@@ -99,9 +99,10 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * nothing a check digit can catch; two recognisers trained apart rarely misread the same letter alike. Each
  * recogniser's reading of a name line is decoded with the layout (decodeMrzLine.ts), and wherever a name character
  * differs from `lines`, the text is scored as the product of the recognisers' likelihoods of the whole line (CTC
- * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002),
- * (each raised to its `weights` entry when given), times the `prior` of the name fields when one is given (a model of how names are spelt: where the recognisers
- * nearly tie between look-alike letters, the spelling decides; docs/document-verification.md "A prior over names"),
+ * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002;
+ * each likelihood raised to its `weights` entry when given), times the `prior` of the name fields when one is given
+ * (a model of how names are spelt: where the recognisers nearly tie between look-alike letters, the spelling decides;
+ * docs/document-verification.md "A prior over names"),
  * but never for a text the recognisers find more than `maxPriorLoss` less likely than the given one.
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the

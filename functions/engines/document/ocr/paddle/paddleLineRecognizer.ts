@@ -61,7 +61,7 @@ export const PADDLE_SMALL_LINE_HEIGHT = 8;
  * Power PP-OCRv4's likelihoods are raised to on lines lower than {@link PADDLE_SMALL_LINE_HEIGHT} when the
  * recognisers' likelihoods are multiplied (reading/arbitrateNames.ts). On such lines it reads `M` as `R` with
  * likelihood ratios of e^5.9-e^12.2 (`MARIA`, `MUSTERMANN`, `SAMPLE` of the shared specimens at 250 px) where the
- * own recogniser had them right. Chosen between measured values (docs/document-verification.md "Small lines,
+ * own recogniser had them right. Chosen between measured values (docs/document-verification.md "Small lines:
  * PaddleOCR counts less"): 1, 0.5 and 0.25 on the thumbnail views of the shared specimens and of generated sets.
  */
 export const PADDLE_SMALL_LINE_WEIGHT = 0.5;
