@@ -102,8 +102,8 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002;
  * each likelihood raised to its `weights` entry when given), times the `prior` of the name fields when one is given
  * (a model of how names are spelt: where the recognisers nearly tie between look-alike letters, the spelling decides;
- * docs/document-verification.md "A prior over names"),
- * but never for a text the recognisers find more than `maxPriorLoss` less likely than the given one.
+ * docs/document-verification.md "A prior over names"), but never for a text the recognisers find more than
+ * `maxPriorLoss` less likely than the given one.
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
  * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
@@ -131,13 +131,13 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   const changed: Array<[number, number]> = [];
   const changes: NameChange[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const weightOf = new Map((readings[i] ?? []).map((line, j) => [line, opts.weights?.[i]?.[j] ?? 1]));
-    const experts = (readings[i] ?? []).filter(readsLetters);
+    const weighted = (readings[i] ?? []).map((line, j) => ({ line, weight: opts.weights?.[i]?.[j] ?? 1 })).filter(({ line }) => readsLetters(line));
+    const experts = weighted.map(({ line }) => line);
     const fields = lineFieldsOf(format, i);
     if (experts.length < 2 || fields.names.length === 0) continue;
     const prior = opts.prior;
     const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
-    const recognised = (text: string) => experts.reduce((s, line) => s + (weightOf.get(line) ?? 1) * ctcLogLikelihood(line, text), 0);
+    const recognised = (text: string) => weighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, text), 0);
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);

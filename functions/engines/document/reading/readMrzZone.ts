@@ -248,7 +248,7 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   const lines = found.parsed.lines;
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
   const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
-  const readings = await readLinesAgain(image, recognizers, found, changedLines);
+  const { readings } = (await readLinesAgain(image, recognizers, found, changedLines)) ?? {};
   if (!readings) return found;
   const scores = texts.map((text) => changedLines.reduce((s, i) => (readings[i] ?? []).reduce((u, line) => u + ctcLogLikelihood(line, text[i] as string), s), 0));
   const choice = chooseReading(scores, rivals);
@@ -349,8 +349,7 @@ export const COMPETITOR_MIN_MARGIN = 10;
  */
 async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, prior?: (field: string) => number): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
-  const weights: number[][] = found.readLines.map(() => []);
-  const readings = await readLinesAgain(image, recognizers, found, nameLines, weights);
+  const { readings, weights } = (await readLinesAgain(image, recognizers, found, nameLines)) ?? {};
   if (!readings) return found;
   const { lines, changed, changes } = arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior, weights } : { weights });
   if (changed.length === 0) return found;
@@ -361,23 +360,24 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
  * The lines `which` of a reading recognised again, in their quads, by every recogniser that returns probabilities:
  * per line of the reading, one entry per recogniser (lines not asked for stay empty). Null when the first
  * recogniser returns text, not probabilities: the others are then not asked (steps 8, 9 and 10 weigh likelihoods).
- * When `weights` is given (one array per line), the weight of each entry is pushed beside it: the recogniser's
- * {@link LineRecognizer.evidenceWeight} at the height of the line's quad in `image` (1 when it declares none).
+ * `weights` has the same shape: each entry's recogniser's {@link LineRecognizer.evidenceWeight} at the height of the
+ * line's quad in `image` (1 when it declares none); step 8 weighs with them, steps 9 and 10 weigh alike.
  */
-async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[], weights?: number[][]): Promise<LineProbabilities[][] | null> {
+async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[]): Promise<{ readings: LineProbabilities[][]; weights: number[][] } | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
+  const weights: number[][] = found.readLines.map(() => []);
   for (const [n, recognizer] of recognizers.entries()) {
     const read = await recognizer.read(image, quads, 'line');
     which.forEach((i, j) => {
       const r = read[j];
       if (r?.kind !== 'probabilities') return;
       readings[i]?.push(r.line);
-      weights?.[i]?.push(recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1);
+      weights[i]?.push(recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1);
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }
-  return readings;
+  return { readings, weights };
 }
 
 /** `readLines` with the characters where `after` differs from `before` (the lines a step was given) taken from `after`. */
@@ -394,7 +394,7 @@ async function arbitrateZoneStates(image: RgbImage, recognizers: readonly LineRe
   const lines = found.parsed.lines;
   const codeLines = lines.map((_, i) => i).filter((i) => unlistedCodeFields(found.format, i, lines[i] as string).length > 0);
   if (codeLines.length === 0) return found;
-  const readings = await readLinesAgain(image, recognizers, found, codeLines);
+  const { readings } = (await readLinesAgain(image, recognizers, found, codeLines)) ?? {};
   if (!readings) return found;
   const { lines: chosen, changes } = arbitrateStateCodes(found.format, lines, readings);
   if (changes.length === 0) return found;
