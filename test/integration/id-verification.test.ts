@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frenchIdLatestValidity } from '../../functions/engines/document/mrz/frenchIdValidity.ts';
 import { generateSet, type SyntheticDocument } from '../../functions/engines/document/synthetic/generateSet.ts';
 import { admin, call, newTenant, post, scan } from './helpers.ts';
 
@@ -17,7 +18,7 @@ import { admin, call, newTenant, post, scan } from './helpers.ts';
 const FIELDS = ['firstName', 'lastName', 'fullName', 'dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber', 'nationality', 'issuingCountry'] as const;
 
 let dir: string;
-let docs: Record<'passport' | 'expired' | 'id_card' | 'visa' | 'no_mrz' | 'licence', SyntheticDocument>;
+let docs: Record<'passport' | 'expired' | 'id_card' | 'visa' | 'no_mrz' | 'licence' | 'french', SyntheticDocument>;
 const b64 = async (file: string) => (await readFile(path.join(dir, file))).toString('base64');
 const LFW_FACE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'faces', 'lfw', 'images', 'Aaron_Sorkin_0001.jpg');
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'idv-it-'));
   // Ages and expiry are drawn around today, so that the documents are valid (or expired) on the day the test runs.
   const today = new Date().toISOString().slice(0, 10);
-  const set = await generateSet({ dir, count: 12, seed: 4242, referenceDate: today, mix: [1, 0, 0], sequence: ['passport', 'passport', 'passport', 'passport', 'id_card', 'id_card', 'id_card', 'visa', 'no_mrz'], licences: 1 });
+  const set = await generateSet({ dir, count: 12, seed: 4242, referenceDate: today, mix: [1, 0, 0], sequence: ['passport', 'passport', 'passport', 'passport', 'id_card', 'id_card', 'id_card', 'visa', 'no_mrz'], licences: 1, frenchIds: 1 });
   const valid = (d: SyntheticDocument) => d.expected?.['expiredOnReferenceDate'] === false;
   const pick = (kind: string, ok: (d: SyntheticDocument) => boolean) => {
     const found = set.find((d) => d.documentKind === kind && ok(d));
@@ -54,6 +55,7 @@ beforeAll(async () => {
     visa: pick('visa', () => true),
     no_mrz: pick('other', () => true),
     licence: pick('driving_licence', () => true),
+    french: pick('id_card', (d) => d.documentType === 'FRENCH_NATIONAL_ID'),
   };
   await withRealPortrait(docs.id_card.frontFile!);
   await withRealPortrait(docs.licence.frontFile!);
@@ -106,6 +108,20 @@ describe('POST /id-verification on synthetic documents', () => {
     expect(answer.body).toMatchObject({ status: 'Completed', decision: expired ? 'Declined' : 'Approved' });
     for (const f of FIELDS) expect(answer.body.result[f], f).toBe(licence.expected![f]);
     expect(answer.body.result).toMatchObject({ issuingCountry: 'USA', nationality: null });
+  });
+
+  it('reads a French identity card of 1988-2021 (2 x 36, not ICAO) from its photo side alone; expiry from its date of issue', async () => {
+    const tenant = await newTenant();
+    const card = docs.french;
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_id_card', frontImageBase64: await b64(card.images[0]!.file), fileExtension: 'jpg' }, { key: tenant.apiKey });
+    expect(answer.body.status).toBe('Completed');
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBe(card.expected![f]);
+    expect(answer.body.result).toMatchObject({ nationality: 'FRA', issuingCountry: 'FRA', dateOfExpiry: null, personalNumber: null });
+    // The MRZ prints no expiry: the card is declined once its month of issue is more than 15 years ago.
+    const latest = frenchIdLatestValidity(String(card.expected!['documentNumber']));
+    if (latest !== null && latest < new Date().toISOString().slice(0, 10)) {
+      expect(answer.body).toMatchObject({ decision: 'Declined', result: { errorCategory: 'document_expired' } });
+    } else expect(answer.body.decision).not.toBe('Declined');
   });
 
   it('answers an expired passport Completed with its fields, Declined, document_expired', async () => {

@@ -53,8 +53,14 @@ export type ReadingOutcome = (typeof READING_OUTCOME)[keyof typeof READING_OUTCO
 /**
  * MRZ formats of ICAO Doc 9303: TD1 (3 lines of 30, Part 5), TD2 (2 lines of 36, Part 6), TD3 (2 lines of 44,
  * Part 4). Machine-readable visas (Part 7) use the same line shapes: MRV-A like TD3, MRV-B like TD2.
+ *
+ * One national layout besides: `FRENCH_NATIONAL_ID`, the French national identity card of 1988-2021 (the "carte
+ * nationale d'identité" of décret n° 87-178, still valid in circulation, up to 15 years from issue): 2 lines of 36 like
+ * TD2, but not ICAO (surname alone on line 1, a 12-character card number, given names on line 2, no nationality and
+ * no expiry date). Named as the `mrz` package (cheminfo/mrz) names it; told from a TD2 by line 1 opening `IDFRA`
+ * (mrz/parseMrz.ts `formatOf`).
  */
-export const MRZ_FORMAT = { TD1: 'TD1', TD2: 'TD2', TD3: 'TD3' } as const;
+export const MRZ_FORMAT = { TD1: 'TD1', TD2: 'TD2', TD3: 'TD3', FrenchNationalId: 'FRENCH_NATIONAL_ID' } as const;
 /** One of {@link MRZ_FORMAT}. */
 export type MrzFormat = (typeof MRZ_FORMAT)[keyof typeof MRZ_FORMAT];
 
@@ -63,6 +69,7 @@ export const MRZ_SHAPE: Readonly<Record<MrzFormat, { readonly lines: number; rea
   TD1: { lines: 3, length: 30 },
   TD2: { lines: 2, length: 36 },
   TD3: { lines: 2, length: 44 },
+  FRENCH_NATIONAL_ID: { lines: 2, length: 36 },
 };
 
 /** Where a template's data come from. */

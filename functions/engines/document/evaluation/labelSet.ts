@@ -24,7 +24,7 @@ const ExpectedSchema = z
 const DocumentSchema = z
   .object({
     id: z.string(),
-    documentType: z.enum(['TD1', 'TD2', 'TD3', 'AAMVA', 'MRVA', 'MRVB', 'none']),
+    documentType: z.enum(['TD1', 'TD2', 'TD3', 'AAMVA', 'MRVA', 'MRVB', 'FRENCH_NATIONAL_ID', 'none']),
     documentKind: z.string(),
     expectedOutcome: z.enum(['read', 'checks_fail', 'unsupported_document', 'no_mrz', 'unreadable']),
     images: z.array(z.object({ file: z.string(), side: z.string(), capture: z.string().optional() }).passthrough()),

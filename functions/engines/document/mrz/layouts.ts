@@ -153,8 +153,44 @@ const TD1: MrzLayout = {
   ],
 };
 
+/**
+ * The French national identity card of 1988-2021 (constants.ts `MRZ_FORMAT.FrenchNationalId`), 2 lines of 36, not
+ * ICAO: line 1 document code `ID`, issuing state `FRA`, surname (25 characters, no given names), an administrative
+ * code (department and office of issue, 6 characters); line 2 the card number (12 characters: year and month of
+ * issue, department and office, a 5-digit serial) with its check digit, given names (14 characters, separated by
+ * `<<`), birth date with its check digit, sex, and a composite check digit over all of line 1 and line 2 up to it.
+ * Check digits as ICAO Doc 9303 Part 3 §4.9 computes them. Field positions as the `mrz` package (cheminfo/mrz,
+ * `frenchNationalIdFields`) and the Innovatrics `mrz-java` parser (`FrenchIdCard`) read them; fields named as
+ * the ICAO layouts name their counterparts, so that the reader treats them alike (`name` fields are names, the
+ * administrative code is optional data).
+ */
+const FRENCH_NATIONAL_ID: MrzLayout = {
+  format: 'FRENCH_NATIONAL_ID',
+  lines: 2,
+  length: 36,
+  fields: [
+    f('documentCode', 0, 0, 1, CHAR_CLASS.DocumentCodeTd1),
+    f('documentCode', 0, 1, 2, CHAR_CLASS.Alpha),
+    f('issuingState', 0, 2, 5, CHAR_CLASS.Alpha),
+    f('name', 0, 5, 30, CHAR_CLASS.Alpha),
+    f('optional1', 0, 30, 36, CHAR_CLASS.Any),
+    f('documentNumber', 1, 0, 12, CHAR_CLASS.Any),
+    f('documentNumberCheckDigit', 1, 12, 13, CHAR_CLASS.Digit),
+    f('name', 1, 13, 27, CHAR_CLASS.Alpha),
+    f('birthDate', 1, 27, 33, CHAR_CLASS.DigitOrFiller),
+    f('birthDateCheckDigit', 1, 33, 34, CHAR_CLASS.Digit),
+    f('sex', 1, 34, 35, CHAR_CLASS.Sex),
+    f('compositeCheckDigit', 1, 35, 36, CHAR_CLASS.Digit),
+  ],
+  checks: [
+    { id: 'documentNumber', ranges: [r(1, 0, 12)], digit: { line: 1, index: 12 } },
+    { id: 'birthDate', ranges: [r(1, 27, 33)], digit: { line: 1, index: 33 } },
+    { id: 'composite', ranges: [r(0, 0, 36), r(1, 0, 35)], digit: { line: 1, index: 35 } },
+  ],
+};
+
 /** The layouts by format. */
-export const MRZ_LAYOUTS: Readonly<Record<MrzFormat, MrzLayout>> = { TD1, TD2, TD3 };
+export const MRZ_LAYOUTS: Readonly<Record<MrzFormat, MrzLayout>> = { TD1, TD2, TD3, FRENCH_NATIONAL_ID };
 
 /**
  * The character class of every position of a format's lines, for constrained decoding.

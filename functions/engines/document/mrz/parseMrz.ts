@@ -13,7 +13,7 @@ export interface ParsedMrz {
   readonly documentCode: string;
   /** Issuing state or organisation code as printed, fillers removed (`D`, `UTO`, `GBR`). */
   readonly issuingStateCode: string;
-  /** Nationality code as printed, fillers removed. */
+  /** Nationality code as printed, fillers removed (`FRA` for the French identity card of 1988-2021, which prints none). */
   readonly nationalityCode: string;
   readonly name: MrzName;
   /** Document number as the `mrz` package resolves it (TD1 long numbers joined), every filler removed; null if empty. */
@@ -33,7 +33,7 @@ export interface ParsedMrz {
   readonly checks: CheckDigitResults;
 }
 
-/** Thrown by {@link parseMrz} when lines do not have the shape of a TD1, TD2 or TD3 MRZ. */
+/** Thrown by {@link parseMrz} when lines do not have the shape of a TD1, TD2 or TD3 MRZ (or a French ID card's). */
 export class MrzShapeError extends Error {
   /**
    * @param lengths - the line lengths received
@@ -49,15 +49,21 @@ export class MrzShapeError extends Error {
  * every check digit (ICAO Doc 9303 Part 3 §4.9). Never refuses a field: acceptance is the caller's decision, from
  * `checks`.
  *
- * @param lines - 3 lines of 30 (TD1), 2 of 36 (TD2) or 2 of 44 (TD3), MRZ characters only
+ * The French national identity card of 1988-2021 (2 lines of 36 opening `IDFRA`, {@link formatOf}) is read by its
+ * own layout (mrz/layouts.ts): the surname from line 1, the given names from line 2 (separated by `<<` there, each
+ * run of fillers a space here), the 12-character card number whole (as the `mrz` package joins it), no personal
+ * number, no expiry date (the card does not print one in its MRZ: `expiryDate` is empty), and nationality `FRA`:
+ * the card is issued to French nationals only (décret n° 55-1397, which instituted it), so its MRZ prints none.
+ *
+ * @param lines - 3 lines of 30 (TD1), 2 of 36 (TD2, or the French card) or 2 of 44 (TD3), MRZ characters only
  * @throws {MrzShapeError} when the line count and lengths match no format
  * @example parseMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']).documentNumber // "L898902C3"
  */
 export function parseMrz(lines: readonly string[]): ParsedMrz {
   const format = formatOf(lines);
   if (!format || lines.some((l) => !/^[0-9A-Z<]+$/.test(l))) throw new MrzShapeError(lines.map((l) => l.length));
-  // The mrz package reads a 2 x 36 MRZ starting "IDFRA" as the old French ID card; the ICAO layout is what we read.
   const parsed = parseWithPackage(lines);
+  if (format === MRZ_FORMAT.FrenchNationalId) return parseFrenchNationalId(lines, parsed?.documentNumber ?? null);
   const trimFill = (s: string | null | undefined) => (s ?? '').replace(/</g, ' ').replace(/\s+/g, ' ').trim();
   const nameField = format === 'TD1' ? (lines[2] as string) : (lines[0] as string).slice(5);
   const line1 = lines[0] as string;
@@ -96,13 +102,45 @@ function withCalendarDates(checks: CheckDigitResults, birth: string, expiry: str
   };
 }
 
-/** The format whose shape the lines have, or null. */
+/**
+ * The format whose shape the lines have, or null. Two lines of 36 are the French national identity card of 1988-2021
+ * when the first opens with `IDFRA` (document code `ID`, state `FRA`), a TD2 otherwise: France issues no ICAO TD2
+ * identity card (its cards since 2021 are TD1), and the `mrz` package tells them apart the same way.
+ */
 export function formatOf(lines: readonly string[]): MrzFormat | null {
-  for (const format of Object.values(MRZ_FORMAT)) {
+  const shaped = Object.values(MRZ_FORMAT).filter((format) => {
     const shape = MRZ_SHAPE[format];
-    if (lines.length === shape.lines && lines.every((l) => l.length === shape.length)) return format;
-  }
-  return null;
+    return lines.length === shape.lines && lines.every((l) => l.length === shape.length);
+  });
+  if (shaped.includes(MRZ_FORMAT.TD2)) return (lines[0] as string).startsWith(FRENCH_ID_PREFIX) ? MRZ_FORMAT.FrenchNationalId : MRZ_FORMAT.TD2;
+  return shaped[0] ?? null;
+}
+
+/** First five characters of a French national identity card's MRZ (1988-2021 layout): document code `ID`, state `FRA`. */
+export const FRENCH_ID_PREFIX = 'IDFRA';
+
+/** {@link parseMrz} of a French national identity card (1988-2021 layout, mrz/layouts.ts). */
+function parseFrenchNationalId(lines: readonly string[], packageNumber: string | null): ParsedMrz {
+  const [line1, line2] = lines as [string, string];
+  const clean = (s: string) => s.replace(/</g, ' ').replace(/\s+/g, ' ').trim() || null;
+  const lastName = clean(line1.slice(5, 30));
+  const firstName = clean(line2.slice(13, 27));
+  const birthDate = line2.slice(27, 33);
+  const sexChar = line2[34];
+  return {
+    format: MRZ_FORMAT.FrenchNationalId,
+    lines: [...lines],
+    documentCode: line1.slice(0, 2).replace(/</g, ''),
+    issuingStateCode: line1.slice(2, 5).replace(/</g, ''),
+    nationalityCode: 'FRA',
+    name: { lastName, firstName, fullName: [firstName, lastName].filter((x): x is string => x !== null).join(' ') || null },
+    documentNumber: (packageNumber ?? line2.slice(0, 12)).replace(/</g, '') || null,
+    personalNumber: null,
+    birthDate,
+    expiryDate: '',
+    sex: sexChar === 'M' || sexChar === 'F' ? sexChar : null,
+    checks: withCalendarDates(verifyChecks(MRZ_FORMAT.FrenchNationalId, lines), birthDate, ''),
+  };
 }
 
 /** The `mrz` package's parse, or null when it refuses the lines (it throws on shapes it does not know). */

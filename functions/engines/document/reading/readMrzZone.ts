@@ -679,7 +679,7 @@ function bestReading(rows: readonly Row[]): MrzZoneReading | null {
     for (const size of [3, 2]) {
       for (let start = 0; start + size <= run.length; start++) {
         const window = run.slice(start, start + size).map((l) => l.item);
-        const formats: MrzFormat[] = size === 3 ? ['TD1'] : ['TD3', 'TD2'];
+        const formats: MrzFormat[] = size === 3 ? ['TD1'] : ['TD3', 'TD2', 'FRENCH_NATIONAL_ID'];
         for (const format of formats) {
           // Per row, one reading (see `fittingReading`).
           const n = MRZ_SHAPE[format].length;
@@ -748,7 +748,9 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
   const plain = decodeLines(window, format, false);
   if (!plain) return null;
   const first = finishWindow(window, format, plain, lengthMisfit);
-  if (!plausible(first)) return null;
+  // Two lines of 36 are a TD2 or a French identity card by their first five characters (parseMrz.ts formatOf): a
+  // window decoded with the other's layout is not a reading of either.
+  if (first.parsed.format !== format || !plausible(first)) return null;
   // Names and state codes are decoded with the layout's knowledge (decodeMrzLine) only in a window whose plain
   // reading has at most one failing check digit (of 4-5): windows of wrong rows, which may still verify half of
   // theirs by chance, would only pay for it (up to 17 more decodings of a line).
@@ -757,7 +759,7 @@ function decodeWindow(window: readonly Candidate[], format: MrzFormat, lengths: 
   if (!informedLines || informedLines.lines.every((l, i) => l === plain.lines[i])) return first;
   const informed = finishWindow(window, format, informedLines, lengthMisfit);
   // Never at the cost of a check digit.
-  return informed.checkRate >= first.checkRate && plausible(informed) ? informed : first;
+  return informed.checkRate >= first.checkRate && informed.parsed.format === format && plausible(informed) ? informed : first;
 }
 
 /**

@@ -6,11 +6,12 @@ import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
 import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
 import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
 import { checkNotExpired } from '../checks/checkNotExpired.ts';
+import { frenchIdLatestValidity } from '../mrz/frenchIdValidity.ts';
 import type { CheckOutcome } from '../checks/checkOutcome.ts';
 import { checkPortraitPresent } from '../checks/checkPortraitPresent.ts';
 import { checkSidesPresent } from '../checks/checkSidesPresent.ts';
 import { decide } from '../checks/decide.ts';
-import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY, READING_OUTCOME } from '../constants.ts';
+import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY, MRZ_FORMAT, READING_OUTCOME } from '../constants.ts';
 import { DocumentMediaError } from '../errors.ts';
 import { loadImage, type RgbImage } from '../image/loadImage.ts';
 import { mapMrzResult } from '../mrz/mapMrzResult.ts';
@@ -144,7 +145,9 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       checks.push(checkCheckDigits(data.mrz.parsed.checks, data.mrz.corrected.length, competitor?.failedGroups ?? []));
     }
     checks.push(checkFrontBackConsistent(null, fields));
-    checks.push(checkNotExpired(fields.dateOfExpiry, now));
+    // The French identity card of 1988-2021 prints no expiry in its MRZ: its verified card number gives the latest.
+    const frenchCard = data.source === 'mrz' && data.mrz.parsed.format === MRZ_FORMAT.FrenchNationalId && fields.documentNumber !== null;
+    checks.push(checkNotExpired(fields.dateOfExpiry, now, frenchCard ? frenchIdLatestValidity(fields.documentNumber as string) : null));
     checks.push(checkExpectedDetails(fields, input.expected));
     const faces = input.detectFaces ? await input.detectFaces(input.front) : null;
     checks.push(checkPortraitPresent(faces));

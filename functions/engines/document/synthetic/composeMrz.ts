@@ -41,3 +41,26 @@ export function composeMrz(id: SyntheticIdentity, kind: SyntheticKind, documentC
   const composite = cd(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
   return [line1, body + composite];
 }
+
+/**
+ * Composes the MRZ of a French national identity card of 1988-2021 (2 lines of 36, a national layout, not ICAO): line
+ * 1 `IDFRA`, the surname (components joined by `<`, 25 characters), the administrative code (6); line 2 the 12-character
+ * card number and its check digit, the given names (joined by `<<`, 14 characters), birth date and its check digit,
+ * sex, and the composite check digit over line 1 and line 2 before it (ICAO Doc 9303 Part 3 §4.9 weights). Written
+ * from the layout as public parsers document it (the `mrz` package's `frenchNationalIdFields`), independently of the
+ * reader's mrz/layouts.ts. Names longer than their fields are cut, as the card cuts them.
+ *
+ * @param id - the identity; `documentNumber` must be the 12-character card number
+ * @param administrativeCode - 6 characters (department and office of issue)
+ * @throws {Error} when the card number is not 12 characters or the code not 6
+ */
+export function composeFrenchIdMrz(id: SyntheticIdentity, administrativeCode: string): string[] {
+  if (id.documentNumber.length !== 12 || administrativeCode.length !== 6) throw new Error('a French card number has 12 characters and its administrative code 6');
+  const pad = (s: string, n: number) => (s + '<'.repeat(n)).slice(0, n);
+  const cd = (s: string) => String(computeCheckDigit(s));
+  const dob = id.dateOfBirth.slice(2, 4) + id.dateOfBirth.slice(5, 7) + id.dateOfBirth.slice(8, 10);
+  const line1 = 'IDFRA' + pad(id.surnames.join('<'), 25) + administrativeCode;
+  const body = id.documentNumber + cd(id.documentNumber) + pad(id.givenNames.join('<<'), 14) + dob + cd(dob) + (id.sex ?? '<');
+  return [line1, body + cd(line1 + body)];
+}
+

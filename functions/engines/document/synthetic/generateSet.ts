@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
-import { composeMrz } from './composeMrz.ts';
+import { composeFrenchIdMrz, composeMrz } from './composeMrz.ts';
 import { degradeImage, type Degradation, type Distortion } from './degradeImage.ts';
 import { createRandom, type Random } from './random.ts';
 import { randomIdentity, type SyntheticIdentity } from './randomIdentity.ts';
@@ -42,6 +42,12 @@ export interface GenerateSetOptions {
    * @default 0
    */
   readonly licences?: number;
+  /**
+   * French national identity cards of 1988-2021 (2 x 36 MRZ on the photo side, composeMrz.ts `composeFrenchIdMrz`,
+   * {@link SYNTHETIC_PLAN} `french_id`) appended after the licences, from a random stream of their own.
+   * @default 0
+   */
+  readonly frenchIds?: number;
 }
 
 /** The kinds of synthetic document. */
@@ -53,6 +59,7 @@ export const SYNTHETIC_PLAN = {
   visa: { kind: 'visa', type: 'MRVA', outcome: 'unsupported_document' },
   no_mrz: { kind: 'other', type: 'none', outcome: 'no_mrz' },
   licence: { kind: 'driving_licence', type: 'AAMVA', outcome: 'read' },
+  french_id: { kind: 'id_card', type: 'FRENCH_NATIONAL_ID', outcome: 'read' },
 } as const satisfies Record<string, Plan>;
 /** One of the keys of {@link SYNTHETIC_PLAN}. */
 export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
@@ -61,7 +68,7 @@ export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
 export interface SyntheticDocument {
   readonly id: string;
   readonly group: string;
-  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'AAMVA' | 'none';
+  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'AAMVA' | 'FRENCH_NATIONAL_ID' | 'none';
   readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'driving_licence' | 'other';
   readonly expectedOutcome: 'read' | 'checks_fail' | 'unsupported_document' | 'no_mrz';
   readonly images: Array<{
@@ -123,6 +130,11 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
     const id = `syn-${String(opts.count + n).padStart(4, '0')}`;
     const identity = randomIdentity(licenceRng, now);
     documents.push(await generateLicence(id, identity, pickLevel(licenceRng, mix), licenceRng, opts.dir, now));
+  }
+  const frenchRng = createRandom((opts.seed ?? 1) * 1_000_003 + 250);
+  for (let n = 0; n < (opts.frenchIds ?? 0); n++) {
+    const id = `syn-${String(opts.count + (opts.licences ?? 0) + n).padStart(4, '0')}`;
+    documents.push(await generateFrenchId(id, randomIdentity(frenchRng, now), pickLevel(frenchRng, mix), frenchRng, opts.dir, now));
   }
   const labels = {
     schema: 'kyc-document-labels/1',
@@ -261,3 +273,64 @@ async function generateLicence(id: string, identity: SyntheticIdentity, level: D
     frontFile,
   };
 }
+
+/**
+ * A French national identity card of 1988-2021: its photo side (visual zone, portrait, the 2 x 36 MRZ) on a TD2-sized
+ * card, degraded at `level`. The identity is made French: a 12-digit card number (year and month of issue 2004-2013,
+ * a department and office code, a 5-digit serial), sex `M` or `F`, given names kept while they fit their 14 characters
+ * joined by `<<`, the surname cut to its 25. Labels: nationality and issuing country `FRA`, the card number whole,
+ * no personal number and no expiry date (the MRZ prints none).
+ */
+async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+  const scale = rng.range(7, 11);
+  const issued = `${String(rng.int(4, 13)).padStart(2, '0')}${String(rng.int(1, 12)).padStart(2, '0')}`;
+  const department = String(rng.int(1, 95)).padStart(2, '0') + String(rng.int(0, 9));
+  const number = issued + department + String(rng.int(0, 99999)).padStart(5, '0');
+  const givenNames: string[] = [];
+  for (const g of base.givenNames) if ([...givenNames, g].join('<<').length <= 14) givenNames.push(g);
+  const surname = base.surnames.join('<').slice(0, 25).replace(/<+$/, '');
+  const identity: SyntheticIdentity = {
+    ...base,
+    surnames: surname.split('<'),
+    givenNames: givenNames.length > 0 ? givenNames : [(base.givenNames[0] ?? 'ANNA').slice(0, 14)],
+    sex: rng.chance(0.5) ? 'M' : 'F',
+    documentNumber: number,
+    personalNumber: '',
+    issuingCode: 'FRA',
+    nationalityCode: 'FRA',
+    issuingCountry: 'FRA',
+    nationality: 'FRA',
+  };
+  const lines = composeFrenchIdMrz(identity, department + String(rng.int(0, 999)).padStart(3, '0'));
+  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: "CARTE NATIONALE D'IDENTITE", portrait: true, scale }, rng);
+  const { bytes, distortion } = await degradeImage(page, level, rng);
+  const file = `${id}.jpg`;
+  await writeFile(path.join(dir, file), bytes);
+  const firstName = identity.givenNames.join(' ');
+  const lastName = identity.surnames.join(' ');
+  return {
+    id,
+    group: id,
+    documentType: 'FRENCH_NATIONAL_ID',
+    documentKind: 'id_card',
+    expectedOutcome: 'read',
+    images: [{ file, side: 'front', capture: 'render', degradation: level, distortion, typesetting: { mode: 'cells' } }],
+    mrz: { lines, transcription: 'synthetic', checkDigitsValid: { documentNumber: true, dateOfBirth: true, composite: true }, allCheckDigitsValid: true },
+    expected: {
+      lastName,
+      firstName,
+      fullName: `${firstName} ${lastName}`,
+      documentNumber: number,
+      personalNumber: null,
+      nationality: 'FRA',
+      issuingCountry: 'FRA',
+      dateOfBirth: identity.dateOfBirth,
+      dateOfExpiry: null,
+      sex: identity.sex,
+      mrzNationality: null,
+      mrzIssuingState: 'FRA',
+      expiredOnReferenceDate: 2000 + Number(issued.slice(0, 2)) + 15 < now.getUTCFullYear(),
+    },
+  };
+}
+

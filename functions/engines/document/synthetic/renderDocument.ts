@@ -4,12 +4,15 @@ import type { SyntheticIdentity } from './randomIdentity.ts';
 
 /**
  * Physical layouts (ICAO Doc 9303 Part 4 §2 for the 125 x 88 mm TD3 data page, Part 5 §2 for the 85.6 x 54 mm TD1
- * card): page size, MRZ left margin and baselines, in millimetres. MRZ characters are OCR-B at 10 per inch
+ * card, Part 6 §2 for the 105 x 74 mm TD2 card, on which the French identity card's 2 x 36 MRZ is drawn too): page
+ * size, MRZ left margin and baselines, in millimetres (TD2's set as TD3's from the bottom edge, not taken from the
+ * standard's drawing). MRZ characters are OCR-B at 10 per inch
  * (2.54 mm pitch), about 2.4 mm high, 6 lines per inch; the font comes from Debian's `fonts-ocr-b` ("OCR B").
  */
 const LAYOUT = {
   TD3: { width: 125, height: 88, left: 6, baselines: [79.4, 83.63] },
   TD1: { width: 85.6, height: 54, left: 4.6, baselines: [41.3, 45.53, 49.76] },
+  TD2: { width: 105, height: 74, left: 6, baselines: [65.4, 69.63] },
 } as const;
 const PITCH = 2.54;
 const FONT_MM = 3.45;
@@ -23,7 +26,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 
 /** What to draw. */
 export interface PageSpec {
-  readonly shape: 'TD3' | 'TD1';
+  readonly shape: 'TD3' | 'TD2' | 'TD1';
   /** The MRZ lines, or null for a side without MRZ (a card front, a document without MRZ). */
   readonly mrz: readonly string[] | null;
   readonly identity: SyntheticIdentity;
@@ -83,7 +86,7 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
     `<text x="${(x * s).toFixed(1)}" y="${(y * s).toFixed(1)}" font-family="DejaVu Sans" font-size="${(size * s).toFixed(1)}" font-weight="${weight}" fill="${colour}">${escape(value)}</text>`;
   const id = spec.identity;
   parts.push(text(spec.shape === 'TD3' ? 40 : 28, 7, 3.6, spec.title, '#203070', 'bold'));
-  if (!spec.pdf417 && (spec.mrz === null || spec.shape === 'TD3')) {
+  if (!spec.pdf417 && (spec.mrz === null || spec.shape !== 'TD1')) {
     const x = spec.shape === 'TD3' ? 40 : 30;
     const rows: Array<[string, string]> = [
       ['Surname / Nom', id.surnames.join(' ')],

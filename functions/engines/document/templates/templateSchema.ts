@@ -27,8 +27,11 @@ export const DocumentTemplateSchema = z
       .refine((s) => s.includes('front'), { error: 'must include "front"' }),
     /** Where the data come from, in the order they are tried. */
     dataSources: z.array(z.enum([DATA_SOURCE.Mrz, DATA_SOURCE.Pdf417])).min(1),
-    /** MRZ formats accepted (required when `dataSources` has `mrz`). */
-    mrzFormats: z.array(z.enum([MRZ_FORMAT.TD1, MRZ_FORMAT.TD2, MRZ_FORMAT.TD3])).default([]),
+    /**
+     * MRZ formats accepted (required when `dataSources` has `mrz`): ICAO's TD1, TD2, TD3 and the French national
+     * identity card of 1988-2021 (constants.ts `MRZ_FORMAT`).
+     */
+    mrzFormats: z.array(z.enum([MRZ_FORMAT.TD1, MRZ_FORMAT.TD2, MRZ_FORMAT.TD3, MRZ_FORMAT.FrenchNationalId])).default([]),
     /**
      * First letters of the MRZ document code accepted (ICAO Doc 9303 Part 4 §4.2.2: `P` for passports; Parts 5 and
      * 6: `A`, `C` or `I` for TD1/TD2 cards; Part 7: `V` for visas, which no seed template accepts).
@@ -45,7 +48,7 @@ export const DocumentTemplateSchema = z
   })
   .superRefine((t, ctx) => {
     if (t.dataSources.includes('mrz') && t.mrzFormats.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['mrzFormats'], message: 'must list at least one of TD1, TD2, TD3 when dataSources has mrz' });
+      ctx.addIssue({ code: 'custom', path: ['mrzFormats'], message: 'must list at least one of TD1, TD2, TD3, FRENCH_NATIONAL_ID when dataSources has mrz' });
     }
     if (t.dataSources.includes('mrz') && t.documentCodes.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['documentCodes'], message: 'must list at least one document code letter when dataSources has mrz' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentTemplate } from '../../../../functions/engines/document/index.ts';
+import { frenchIdLatestValidity } from '../../../../functions/engines/document/mrz/frenchIdValidity.ts';
 import { composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
 import { generateSet, type SyntheticDocument } from '../../../../functions/engines/document/synthetic/generateSet.ts';
 import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   engine = await loadDocumentEngine();
   dir = await mkdtemp(path.join(tmpdir(), 'doc-engine-'));
   // Clean synthetic captures, truth known: the seed is fixed so the set is the same on every run.
-  docs = await generateSet({ dir, count: 6, seed: 5, mix: [1, 0, 0], sequence: ['passport', 'id_card', 'residence_permit', 'checks_fail', 'visa', 'no_mrz'] });
+  docs = await generateSet({ dir, count: 6, seed: 5, mix: [1, 0, 0], sequence: ['passport', 'id_card', 'residence_permit', 'checks_fail', 'visa', 'no_mrz'], frenchIds: 1 });
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -74,6 +75,28 @@ describe('document engine on synthetic documents', () => {
     expect(reading.result.lastName).toBe(d.expected?.lastName);
     expect(reading.result.isMismatch).toBe(true);
     expect(reading.decision).toBe('Declined');
+  }, 30_000);
+
+  it('reads a French national identity card of 1988-2021 (2 x 36, not ICAO) from its photo side alone', async () => {
+    const d = find((x) => x.documentType === 'FRENCH_NATIONAL_ID');
+    const reading = await engine.verify({ front: await image(d), template: template('doc_id_card'), now: NOW });
+    const e = d.expected ?? {};
+    expect(reading.mrz?.format).toBe('FRENCH_NATIONAL_ID');
+    expect(reading.result).toMatchObject({
+      firstName: e.firstName,
+      lastName: e.lastName,
+      dateOfBirth: e.dateOfBirth,
+      dateOfExpiry: null,
+      documentNumber: e.documentNumber,
+      personalNumber: null,
+      nationality: 'FRA',
+      issuingCountry: 'FRA',
+    });
+    // No expiry in its MRZ: the card is expired when its month of issue is more than its longest validity ago.
+    const latest = frenchIdLatestValidity(String(e.documentNumber));
+    const expired = latest !== null && latest < NOW.toISOString().slice(0, 10);
+    expect(reading.decision).toBe(expired ? 'Declined' : 'Approved');
+    expect(reading.result.errorCategory).toBe(expired ? 'document_expired' : null);
   }, 30_000);
 
   it('answers back_side_required for a card front without the back', async () => {

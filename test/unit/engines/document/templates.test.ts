@@ -20,7 +20,7 @@ describe('document templates', () => {
     expect(() => parseTemplate(bad)).toThrow(/id: must be doc_ followed by/);
     expect(() => parseTemplate(bad)).toThrow(/country: must be an ISO 3166-1 alpha-3 code/);
     expect(() => parseTemplate(bad)).toThrow(/sides: must include "front"/);
-    expect(() => parseTemplate({ ...bad, id: 'doc_x', kind: 'passport', sides: ['front'], country: null })).toThrow(/mrzFormats: must list at least one of TD1, TD2, TD3/);
+    expect(() => parseTemplate({ ...bad, id: 'doc_x', kind: 'passport', sides: ['front'], country: null })).toThrow(/mrzFormats: must list at least one of TD1, TD2, TD3, FRENCH_NATIONAL_ID/);
   });
   it('throws on a duplicated id', () => {
     const t = { id: 'doc_a', name: 'a', kind: 'passport', sides: ['front'], dataSources: ['mrz'], mrzFormats: ['TD3'], documentCodes: ['P'] };

@@ -1,0 +1,84 @@
+import { parse } from 'mrz';
+import { describe, expect, it } from 'vitest';
+import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
+import { frenchIdLatestValidity } from '../../../../functions/engines/document/mrz/frenchIdValidity.ts';
+import { mapMrzResult } from '../../../../functions/engines/document/mrz/mapMrzResult.ts';
+import { formatOf, parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
+import { composeFrenchIdMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
+import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
+import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
+import { UTOPIA } from './fixtures.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+/** A French card of this layout, composed by the synthetic generator (its own code, not the reader's layout). */
+function card(surnames: string[], givenNames: string[], documentNumber: string): string[] {
+  const identity = { ...randomIdentity(createRandom(1), NOW), surnames, givenNames, documentNumber, sex: 'F' as const, dateOfBirth: '1983-10-19' };
+  return composeFrenchIdMrz(identity, '750123');
+}
+
+describe('French national identity card of 1988-2021 (2 x 36, not ICAO)', () => {
+  const lines = card(['BERNARD'], ['CLAIRE', 'MARIE'], '070375012345');
+
+  it('is told from a TD2 by its first five characters', () => {
+    expect(formatOf(lines)).toBe('FRENCH_NATIONAL_ID');
+    expect(formatOf(UTOPIA.TD2)).toBe('TD2');
+    // The mrz package (cheminfo/mrz) reads the composed lines the same way and finds every check digit right.
+    const pkg = parse(lines);
+    expect(pkg.format).toBe('FRENCH_NATIONAL_ID');
+    expect(pkg.valid).toBe(true);
+  });
+
+  it('parses the surname from line 1, the given names from line 2, the 12-character card number whole', () => {
+    const parsed = parseMrz(lines);
+    expect(parsed).toMatchObject({
+      format: 'FRENCH_NATIONAL_ID',
+      documentCode: 'ID',
+      issuingStateCode: 'FRA',
+      nationalityCode: 'FRA',
+      name: { lastName: 'BERNARD', firstName: 'CLAIRE MARIE', fullName: 'CLAIRE MARIE BERNARD' },
+      documentNumber: '070375012345',
+      personalNumber: null,
+      birthDate: '831019',
+      expiryDate: '',
+      sex: 'F',
+      checks: { documentNumber: true, birthDate: true, composite: true },
+    });
+    expect(parsed.documentNumber).toBe(parse(lines).documentNumber);
+    expect(mapMrzResult(parsed, NOW).fields).toMatchObject({
+      lastName: 'BERNARD',
+      firstName: 'CLAIRE MARIE',
+      documentNumber: '070375012345',
+      dateOfBirth: '1983-10-19',
+      dateOfExpiry: null,
+      personalNumber: null,
+      nationality: 'FRA',
+      issuingCountry: 'FRA',
+      issuingCountryId: '250',
+    });
+  });
+
+  it('refuses the names when the composite check digit, which covers them on this card, fails', () => {
+    const misread = [lines[0]?.replace('BERNARD', 'BERNARO') ?? '', lines[1] ?? ''];
+    const parsed = parseMrz(misread);
+    expect(parsed.checks).toEqual({ documentNumber: true, birthDate: true, composite: false });
+    const { fields, refused } = mapMrzResult(parsed, NOW);
+    expect(fields).toMatchObject({ lastName: null, firstName: null, fullName: null, documentNumber: null, dateOfBirth: null });
+    expect(refused).toEqual(expect.arrayContaining(['lastName', 'firstName', 'fullName', 'documentNumber', 'dateOfBirth']));
+  });
+
+  it('gives the latest day the card can be valid from its month of issue (15 years from 2004, 10 before)', () => {
+    expect(frenchIdLatestValidity('070375012345')).toBe('2022-03-31');
+    expect(frenchIdLatestValidity('130292012345')).toBe('2028-02-29');
+    expect(frenchIdLatestValidity('950675012345')).toBe('2005-06-30');
+    expect(frenchIdLatestValidity('031275012345')).toBe('2013-12-31');
+    expect(frenchIdLatestValidity('071375012345')).toBeNull();
+    expect(frenchIdLatestValidity('A70375012345')).toBeNull();
+  });
+
+  it('declines a card past its latest validity as expired, and lets one within it pass', () => {
+    expect(checkNotExpired(null, NOW, '2022-03-31')).toMatchObject({ passed: false, failure: { errorCategory: 'document_expired', decision: 'Declined' } });
+    expect(checkNotExpired(null, NOW, '2028-02-29')).toMatchObject({ passed: true });
+    expect(checkNotExpired(null, NOW)).toMatchObject({ passed: true });
+  });
+});
