@@ -8,7 +8,8 @@
  * its cell; mixed: half the MRZs set as letter-spaced strings, see generateSet.ts), --licences N (default 0: driving
  * licence backs with an AAMVA PDF417 appended after the --count documents, from a random stream of their own),
  * --french-ids N (default 0: French national identity cards of 1988-2021, 2 x 36 MRZ, appended after the licences,
- * from a random stream of their own).
+ * from a random stream of their own), --td2 N (default 0: ICAO TD2 identity cards, appended after those, from a
+ * random stream of their own).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,10 +24,11 @@ const { values } = parseArgs({
     typesetting: { type: 'string', default: 'cells' },
     licences: { type: 'string', default: '0' },
     'french-ids': { type: 'string', default: '0' },
+    td2: { type: 'string', default: '0' },
   },
 });
 if (values.typesetting !== 'cells' && values.typesetting !== 'mixed') throw new Error('--typesetting is cells or mixed');
 const started = performance.now();
-const docs = await generateSet({ dir: path.resolve(values.out), count: Number(values.count), seed: Number(values.seed), referenceDate: values['reference-date'], typesetting: values.typesetting, licences: Number(values.licences), frenchIds: Number(values['french-ids']) });
+const docs = await generateSet({ dir: path.resolve(values.out), count: Number(values.count), seed: Number(values.seed), referenceDate: values['reference-date'], typesetting: values.typesetting, licences: Number(values.licences), frenchIds: Number(values['french-ids']), td2Cards: Number(values.td2) });
 const byOutcome = docs.reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.expectedOutcome]: (acc[d.expectedOutcome] ?? 0) + 1 }), {});
 console.log(`wrote ${docs.length} documents to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(byOutcome)}`);

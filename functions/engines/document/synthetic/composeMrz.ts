@@ -2,15 +2,16 @@ import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 import type { SyntheticIdentity } from './randomIdentity.ts';
 
 /** Document kinds the generator draws. */
-export type SyntheticKind = 'TD3' | 'TD1' | 'MRVA';
+export type SyntheticKind = 'TD3' | 'TD2' | 'TD1' | 'MRVA';
 
 /**
- * Composes the MRZ lines of an identity (ICAO Doc 9303 Part 4 for TD3, Part 5 for TD1, Part 7 for MRV-A), with
- * every check digit computed. Written independently of the reader's layouts, from the field tables of the parts.
+ * Composes the MRZ lines of an identity (ICAO Doc 9303 Part 4 for TD3, Part 5 for TD1, Part 6 for TD2, Part 7
+ * for MRV-A), with every check digit computed. Written independently of the reader's layouts, from the field tables
+ * of the parts.
  *
- * @param id - the identity
- * @param kind - `TD3` passport, `TD1` card (document code `I`, or `IR` for a residence permit), `MRVA` visa
- * @param documentCode - two-character document code (`P<`, `I<`, `IR`, `V<`)
+ * @param id - the identity (for TD2, `personalNumber` is the optional data: at most 7 characters are printed)
+ * @param kind - `TD3` passport, `TD1` or `TD2` card (document code `I`, or `IR` for a residence permit), `MRVA` visa
+ * @param documentCode - two-character document code (`P<`, `I<`, `ID`, `IR`, `V<`)
  */
 export function composeMrz(id: SyntheticIdentity, kind: SyntheticKind, documentCode: string): string[] {
   const pad = (s: string, n: number) => (s + '<'.repeat(n)).slice(0, n);
@@ -30,6 +31,10 @@ export function composeMrz(id: SyntheticIdentity, kind: SyntheticKind, documentC
     const partial = dob + cd(dob) + sex + exp + cd(exp) + nat + opt2;
     const composite = cd(line1.slice(5, 30) + partial.slice(0, 7) + partial.slice(8, 15) + opt2);
     return [line1, partial + composite, pad(name, 30)];
+  }
+  if (kind === 'TD2') {
+    const body = doc + cd(doc) + nat + dob + cd(dob) + sex + exp + cd(exp) + pad(id.personalNumber, 7);
+    return [pad(documentCode, 2) + state + pad(name, 31), body + cd(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 35))];
   }
   const line1 = pad(documentCode, 2) + state + pad(name, 39);
   if (kind === 'MRVA') {

@@ -48,6 +48,12 @@ export interface GenerateSetOptions {
    * @default 0
    */
   readonly frenchIds?: number;
+  /**
+   * ICAO TD2 identity cards (2 x 36 MRZ on the photo side, ICAO Doc 9303 Part 6, {@link SYNTHETIC_PLAN} `td2_card`)
+   * appended after the French cards, from a random stream of their own.
+   * @default 0
+   */
+  readonly td2Cards?: number;
 }
 
 /** The kinds of synthetic document. */
@@ -60,6 +66,7 @@ export const SYNTHETIC_PLAN = {
   no_mrz: { kind: 'other', type: 'none', outcome: 'no_mrz' },
   licence: { kind: 'driving_licence', type: 'AAMVA', outcome: 'read' },
   french_id: { kind: 'id_card', type: 'FRENCH_NATIONAL_ID', outcome: 'read' },
+  td2_card: { kind: 'id_card', type: 'TD2', outcome: 'read' },
 } as const satisfies Record<string, Plan>;
 /** One of the keys of {@link SYNTHETIC_PLAN}. */
 export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
@@ -68,7 +75,7 @@ export type SyntheticPlanName = keyof typeof SYNTHETIC_PLAN;
 export interface SyntheticDocument {
   readonly id: string;
   readonly group: string;
-  readonly documentType: 'TD1' | 'TD3' | 'MRVA' | 'AAMVA' | 'FRENCH_NATIONAL_ID' | 'none';
+  readonly documentType: 'TD1' | 'TD2' | 'TD3' | 'MRVA' | 'AAMVA' | 'FRENCH_NATIONAL_ID' | 'none';
   readonly documentKind: 'passport' | 'id_card' | 'residence_permit' | 'visa' | 'driving_licence' | 'other';
   readonly expectedOutcome: 'read' | 'checks_fail' | 'unsupported_document' | 'no_mrz';
   readonly images: Array<{
@@ -135,6 +142,11 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
   for (let n = 0; n < (opts.frenchIds ?? 0); n++) {
     const id = `syn-${String(opts.count + (opts.licences ?? 0) + n).padStart(4, '0')}`;
     documents.push(await generateFrenchId(id, randomIdentity(frenchRng, now), pickLevel(frenchRng, mix), frenchRng, opts.dir, now));
+  }
+  const td2Rng = createRandom((opts.seed ?? 1) * 1_000_003 + 236);
+  for (let n = 0; n < (opts.td2Cards ?? 0); n++) {
+    const id = `syn-${String(opts.count + (opts.licences ?? 0) + (opts.frenchIds ?? 0) + n).padStart(4, '0')}`;
+    documents.push(await generateTd2Card(id, randomIdentity(td2Rng, now), pickLevel(td2Rng, mix), td2Rng, opts.dir, now));
   }
   const labels = {
     schema: 'kyc-document-labels/1',
@@ -330,6 +342,52 @@ async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degr
       mrzNationality: null,
       mrzIssuingState: 'FRA',
       expiredOnReferenceDate: 2000 + Number(issued.slice(0, 2)) + 15 < now.getUTCFullYear(),
+    },
+  };
+}
+
+/**
+ * An ICAO TD2 identity card (Doc 9303 Part 6): its photo side with the 2 x 36 MRZ (composeMrz.ts, kind `TD2`, document
+ * code `I<` or `ID`, but `I<` for France), degraded at `level`. Given names are dropped from the end until the name fits its 31 characters
+ * (the labels then hold what the MRZ holds); the optional data are empty or 7 digits, the labels' `personalNumber`.
+ */
+async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+  const scale = rng.range(7, 11);
+  const givenNames = [...base.givenNames];
+  while (givenNames.length > 1 && `${base.surnames.join('<')}<<${givenNames.join('<')}`.length > 31) givenNames.pop();
+  const optional = rng.chance(0.5) ? '' : String(rng.int(0, 9_999_999)).padStart(7, '0');
+  const identity: SyntheticIdentity = { ...base, givenNames, personalNumber: optional };
+  // `IDFRA` opens the French identity card's own layout (parseMrz.ts formatOf), which France issues instead of a TD2.
+  const code = rng.pick(['I<', 'ID']);
+  const lines = composeMrz(identity, 'TD2', identity.issuingCode === 'FRA' ? 'I<' : code);
+  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: 'IDENTITY CARD', portrait: true, scale }, rng);
+  const { bytes, distortion } = await degradeImage(page, level, rng);
+  const file = `${id}.jpg`;
+  await writeFile(path.join(dir, file), bytes);
+  const firstName = identity.givenNames.join(' ');
+  const lastName = identity.surnames.join(' ');
+  return {
+    id,
+    group: id,
+    documentType: 'TD2',
+    documentKind: 'id_card',
+    expectedOutcome: 'read',
+    images: [{ file, side: 'front', capture: 'render', degradation: level, distortion, typesetting: { mode: 'cells' } }],
+    mrz: { lines, transcription: 'synthetic', checkDigitsValid: { documentNumber: true, dateOfBirth: true, dateOfExpiry: true, composite: true }, allCheckDigitsValid: true },
+    expected: {
+      lastName,
+      firstName,
+      fullName: `${firstName} ${lastName}`,
+      documentNumber: identity.documentNumber,
+      personalNumber: optional === '' ? null : optional,
+      nationality: identity.nationality,
+      issuingCountry: identity.issuingCountry,
+      dateOfBirth: identity.dateOfBirth,
+      dateOfExpiry: identity.dateOfExpiry,
+      sex: identity.sex,
+      mrzNationality: identity.nationalityCode,
+      mrzIssuingState: identity.issuingCode,
+      expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
     },
   };
 }
