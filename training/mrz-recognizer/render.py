@@ -12,7 +12,15 @@ letter-spaced), text and background colours, guilloche-like curves, a neighbouri
 of up to 2 degrees, perspective (one end of the line up to 35% smaller, from the second training run on), the crop's margins, a capital height of 4-28 px at capture (a passport page photographed 450 px
 wide has 5-6 px capitals), Gaussian blur, sensor noise, JPEG compression, glare.
 
-Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED
+Fonts (fourth argument): `ocrb` (the default, every line in OCR-B, as the shipped model's lines were drawn) or `mixed`
+(twenty-eighth session): half the lines in OCR-B, the other half in one of the monospaced faces of `MIXED_FONTS`
+(FreeMono regular and bold, Noto Mono, Noto Sans Mono regular and bold, Inconsolata, from Debian's
+`fonts-freefont-ttf`, `fonts-noto-mono` and `fonts-inconsolata`), each at its own
+advance width: documents drawn or printed in another monospaced face than OCR-B (specimens, other generators).
+DejaVu Sans Mono and Liberation Mono are left out, and so is Hack (drawn from the same Bitstream Vera as DejaVu), to
+measure the model on faces it never saw.
+
+Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED [ocrb|mixed]
 """
 
 import io
@@ -31,6 +39,15 @@ FONT_PX = 48
 # Advance of every OCR-B glyph in em (test/unit/engines/document/ocrbMetrics.test.ts measures it).
 ADVANCE_EM = 0.718
 HEIGHT = 32
+# Monospaced faces of the `mixed` lines besides OCR-B (Debian packages in the module docstring).
+MIXED_FONTS = [
+    "/usr/share/fonts/truetype/freefont/FreeMono.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMonoBold.ttf",
+    "/usr/share/fonts/truetype/noto/NotoMono-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansMono-Bold.ttf",
+    "/usr/share/fonts/truetype/inconsolata/Inconsolata.otf",
+]
 
 
 def word(rng, lo, hi):
@@ -113,6 +130,16 @@ def dark_colour(rng):
     return tuple(max(0, min(255, base + rng.randint(-25, 25))) for _ in range(3))
 
 
+class Face:
+    """A font at FONT_PX with its advance (em) and capital height (px)."""
+
+    def __init__(self, path, advance_em=None):
+        self.font = ImageFont.truetype(path, FONT_PX)
+        self.advance_em = advance_em if advance_em is not None else self.font.getlength("0") / FONT_PX
+        box = self.font.getbbox("H", anchor="ls")
+        self.cap = box[3] - box[1]
+
+
 def draw_text(draw, font, text, x0, baseline, pitch, colour, rng, jitter):
     for i, ch in enumerate(text):
         x = x0 + i * pitch + rng.gauss(0, jitter * pitch)
@@ -120,9 +147,10 @@ def draw_text(draw, font, text, x0, baseline, pitch, colour, rng, jitter):
         draw.text((x, y), ch, font=font, fill=colour, anchor="ls")
 
 
-def render(rng, font, cap):
+def render(rng, face):
+    font, cap = face.font, face.cap
     text = line_text(rng)
-    pitch = FONT_PX * ADVANCE_EM * rng.uniform(0.95, 1.5 if rng.random() < 0.3 else 1.12)
+    pitch = FONT_PX * face.advance_em * rng.uniform(0.95, 1.5 if rng.random() < 0.3 else 1.12)
     crop_h = cap / rng.uniform(0.38, 0.8)
     margin_l = rng.uniform(0.05, 2.0) * pitch
     margin_r = rng.uniform(0.05, 2.0) * pitch
@@ -196,13 +224,17 @@ def render(rng, font, cap):
 
 def main():
     out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    fonts = sys.argv[4] if len(sys.argv) > 4 else "ocrb"
+    if fonts not in ("ocrb", "mixed"):
+        raise SystemExit("fonts: ocrb or mixed")
     rng = random.Random(seed)
-    font = ImageFont.truetype(FONT_PATH, FONT_PX)
-    cap = font.getbbox("H", anchor="ls")
-    cap = cap[3] - cap[1]
+    ocrb = Face(FONT_PATH, ADVANCE_EM)
+    others = [Face(path) for path in MIXED_FONTS] if fonts == "mixed" else []
     images, texts = [], []
     for _ in range(count):
-        image, text = render(rng, font, cap)
+        # `ocrb` draws no extra random number, so its lines are those of the shipped model's data
+        face = rng.choice(others) if others and rng.random() < 0.5 else ocrb
+        image, text = render(rng, face)
         images.append(image)
         texts.append(text)
     widths = np.array([im.shape[1] for im in images], dtype=np.int32)

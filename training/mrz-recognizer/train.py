@@ -11,9 +11,13 @@ functions/engines/document/mrz/alphabet.ts), trained with CTC (Graves et al. 200
 Input: `[batch, 1, 32, width]`, grey, each image standardised to zero mean and unit standard deviation (the engine does
 the same: functions/engines/document/ocr/mrzNet/). Output `probs`: `[batch, width / 4, 38]`, softmax probabilities.
 
-Usage: python3 train.py OUT_DIR TRAIN.npz[,TRAIN2.npz...] VALID.npz MINUTES [INIT.pt PEAK_LR]
-Writes OUT_DIR/mrz-fcn.pt after every epoch, and OUT_DIR/mrz-fcn.onnx at the end. With INIT.pt, training continues
-from those weights (a second run on more lines), its learning rate peaking at PEAK_LR (default 2e-3).
+Usage: python3 train.py OUT_DIR TRAIN.npz[,TRAIN2.npz...] VALID.npz[,VALID2.npz...] MINUTES [INIT PEAK_LR]
+Writes OUT_DIR/mrz-fcn.pt after every epoch, and OUT_DIR/mrz-fcn.onnx at the end. With INIT (a checkpoint `.pt` of this
+script, or an exported `.onnx` such as models/mrz-fcn.onnx), training continues from those weights, its learning rate
+peaking at PEAK_LR (default 2e-3). An exported model has its batch norms folded into the convolutions (ONNX export in
+eval mode), so from one the batch norms start as identities over the folded biases and stay frozen (used as the
+affine layers they are in eval mode, their statistics not updated): the network computes exactly what the file does
+and trains from there (requires Debian's `python3-onnx`). Each validation set is reported on its own.
 """
 
 import math
@@ -65,6 +69,33 @@ class Exported(nn.Module):
 
     def forward(self, x):
         return torch.softmax(self.net(x), dim=2)
+
+
+def init_from_onnx(net, path):
+    """Sets `net` to the weights of an exported model (see the module docstring); returns the batch norms to freeze."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(path)
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    nodes = [n for n in model.graph.node if n.op_type == "Conv"]
+    convs = [m for m in net.modules() if isinstance(m, (nn.Conv1d, nn.Conv2d))]
+    norms = [m for m in net.modules() if isinstance(m, (nn.BatchNorm1d, nn.BatchNorm2d))]
+    if len(nodes) != len(convs) or len(norms) != len(convs) - 1:
+        raise SystemExit(f"{path}: {len(nodes)} convolutions, the network has {len(convs)}")
+    with torch.no_grad():
+        for k, (node, conv) in enumerate(zip(nodes, convs)):
+            conv.weight.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+            bias = torch.from_numpy(weights[node.input[2]].copy())
+            if k < len(norms):
+                norm = norms[k]
+                norm.running_mean.zero_()
+                norm.running_var.fill_(1 - norm.eps)
+                norm.weight.fill_(1)
+                norm.bias.copy_(bias)
+            else:
+                conv.bias.copy_(bias)
+    return norms
 
 
 def load(paths):
@@ -122,7 +153,7 @@ def greedy(probs):
     return "".join(out)
 
 
-def evaluate(net, images, texts):
+def evaluate(net, images, texts, frozen=()):
     net.eval()
     right, chars, errors = 0, 0, 0
     with torch.no_grad():
@@ -133,6 +164,8 @@ def evaluate(net, images, texts):
             chars += len(text)
             errors += edit_distance(read, text)
     net.train()
+    for norm in frozen:
+        norm.eval()
     return right / len(texts), errors / chars
 
 
@@ -153,10 +186,18 @@ def main():
     torch.set_num_threads(2)
     rng = np.random.default_rng(0)
     images, texts = load(train_paths)
-    valid_images, valid_texts = load(valid_path)
+    valid_sets = [(path, *load(path)) for path in valid_path.split(",")]
     net = MrzNet()
-    if init:
+    frozen = []
+    if init and init.endswith(".onnx"):
+        frozen = init_from_onnx(net, init)
+    elif init:
         net.load_state_dict(torch.load(init))
+    for path, valid_images, valid_texts in valid_sets:
+        line_acc, cer = evaluate(net, valid_images, valid_texts, frozen)
+        print(f"before training: {path} lines right {line_acc:.4f} CER {cer:.4f}", flush=True)
+    for norm in frozen:
+        norm.eval()
     print(f"{sum(p.numel() for p in net.parameters())} parameters, {len(images)} training lines", flush=True)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
@@ -186,9 +227,10 @@ def main():
                       f" {time.time() - start:.0f}s", flush=True)
             if time.time() > deadline:
                 break
-        line_acc, cer = evaluate(net, valid_images, valid_texts)
-        print(f"epoch {epoch} done: loss {total / max(1, count):.4f} valid lines right {line_acc:.4f}"
-              f" CER {cer:.4f}", flush=True)
+        for path, valid_images, valid_texts in valid_sets:
+            line_acc, cer = evaluate(net, valid_images, valid_texts, frozen)
+            print(f"epoch {epoch} done: loss {total / max(1, count):.4f} {path} lines right {line_acc:.4f}"
+                  f" CER {cer:.4f}", flush=True)
         torch.save(net.state_dict(), f"{out_dir}/mrz-fcn.pt")
     net.eval()
     torch.onnx.export(Exported(net), torch.zeros(1, 1, HEIGHT, 400), f"{out_dir}/mrz-fcn.onnx",

@@ -54,6 +54,8 @@ export interface GenerateSetOptions {
    * @default 0
    */
   readonly td2Cards?: number;
+  /** Font family of every MRZ (renderDocument.ts `PageSpec.mrzFont`); draws no random number. @default "OCR B" */
+  readonly mrzFont?: string;
 }
 
 /** The kinds of synthetic document. */
@@ -130,7 +132,7 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
     const id = `syn-${String(n).padStart(4, '0')}`;
     const typesetting: PageSpec['mrzTypesetting'] =
       opts.typesetting === 'mixed' && rng.chance(0.5) ? { mode: 'text', fontMm: rng.range(2.6, 3.5) } : { mode: 'cells' };
-    documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now, typesetting));
+    documents.push(await generateOne(id, plan, identity, level, rng, opts.dir, now, typesetting, opts.mrzFont));
   }
   const licenceRng = createRandom((opts.seed ?? 1) * 1_000_003 + 417);
   for (let n = 0; n < (opts.licences ?? 0); n++) {
@@ -141,12 +143,12 @@ export async function generateSet(opts: GenerateSetOptions): Promise<SyntheticDo
   const frenchRng = createRandom((opts.seed ?? 1) * 1_000_003 + 250);
   for (let n = 0; n < (opts.frenchIds ?? 0); n++) {
     const id = `syn-${String(opts.count + (opts.licences ?? 0) + n).padStart(4, '0')}`;
-    documents.push(await generateFrenchId(id, randomIdentity(frenchRng, now), pickLevel(frenchRng, mix), frenchRng, opts.dir, now));
+    documents.push(await generateFrenchId(id, randomIdentity(frenchRng, now), pickLevel(frenchRng, mix), frenchRng, opts.dir, now, opts.mrzFont));
   }
   const td2Rng = createRandom((opts.seed ?? 1) * 1_000_003 + 236);
   for (let n = 0; n < (opts.td2Cards ?? 0); n++) {
     const id = `syn-${String(opts.count + (opts.licences ?? 0) + (opts.frenchIds ?? 0) + n).padStart(4, '0')}`;
-    documents.push(await generateTd2Card(id, randomIdentity(td2Rng, now), pickLevel(td2Rng, mix), td2Rng, opts.dir, now));
+    documents.push(await generateTd2Card(id, randomIdentity(td2Rng, now), pickLevel(td2Rng, mix), td2Rng, opts.dir, now, opts.mrzFont));
   }
   const labels = {
     schema: 'kyc-document-labels/1',
@@ -183,6 +185,7 @@ async function generateOne(
   dir: string,
   now: Date,
   mrzTypesetting: PageSpec['mrzTypesetting'],
+  mrzFont?: string,
 ): Promise<SyntheticDocument> {
   const scale = rng.range(7, 11);
   const shape = plan.type === 'TD1' ? 'TD1' : 'TD3';
@@ -199,7 +202,7 @@ async function generateOne(
     checkDigitsValid.documentNumber = false;
   }
   const title = plan.kind === 'passport' ? 'PASSPORT / PASSEPORT' : plan.kind === 'visa' ? 'VISA' : plan.kind === 'residence_permit' ? 'RESIDENCE PERMIT' : 'IDENTITY CARD';
-  const mrzSide = await renderDocument({ shape, mrz: lines, identity, title, portrait: shape === 'TD3', scale, mrzTypesetting }, rng);
+  const mrzSide = await renderDocument({ shape, mrz: lines, identity, title, portrait: shape === 'TD3', scale, mrzTypesetting, ...(mrzFont ? { mrzFont } : {}) }, rng);
   const { bytes, distortion } = await degradeImage(mrzSide, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);
@@ -293,7 +296,7 @@ async function generateLicence(id: string, identity: SyntheticIdentity, level: D
  * joined by `<<`, the surname cut to its 25. Labels: nationality and issuing country `FRA`, the card number whole,
  * no personal number and no expiry date (the MRZ prints none).
  */
-async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date, mrzFont?: string): Promise<SyntheticDocument> {
   const scale = rng.range(7, 11);
   const issued = `${String(rng.int(4, 13)).padStart(2, '0')}${String(rng.int(1, 12)).padStart(2, '0')}`;
   const department = String(rng.int(1, 95)).padStart(2, '0') + String(rng.int(0, 9));
@@ -314,7 +317,7 @@ async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degr
     nationality: 'FRA',
   };
   const lines = composeFrenchIdMrz(identity, department + String(rng.int(0, 999)).padStart(3, '0'));
-  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: "CARTE NATIONALE D'IDENTITE", portrait: true, scale }, rng);
+  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: "CARTE NATIONALE D'IDENTITE", portrait: true, scale, ...(mrzFont ? { mrzFont } : {}) }, rng);
   const { bytes, distortion } = await degradeImage(page, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);
@@ -351,7 +354,7 @@ async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degr
  * code `I<` or `ID`, but `I<` for France), degraded at `level`. Given names are dropped from the end until the name fits its 31 characters
  * (the labels then hold what the MRZ holds); the optional data are empty or 7 digits, the labels' `personalNumber`.
  */
-async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date): Promise<SyntheticDocument> {
+async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degradation, rng: Random, dir: string, now: Date, mrzFont?: string): Promise<SyntheticDocument> {
   const scale = rng.range(7, 11);
   const givenNames = [...base.givenNames];
   while (givenNames.length > 1 && `${base.surnames.join('<')}<<${givenNames.join('<')}`.length > 31) givenNames.pop();
@@ -360,7 +363,7 @@ async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degra
   // `IDFRA` opens the French identity card's own layout (parseMrz.ts formatOf), which France issues instead of a TD2.
   const code = rng.pick(['I<', 'ID']);
   const lines = composeMrz(identity, 'TD2', identity.issuingCode === 'FRA' ? 'I<' : code);
-  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: 'IDENTITY CARD', portrait: true, scale }, rng);
+  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: 'IDENTITY CARD', portrait: true, scale, ...(mrzFont ? { mrzFont } : {}) }, rng);
   const { bytes, distortion } = await degradeImage(page, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);

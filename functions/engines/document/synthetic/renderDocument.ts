@@ -44,6 +44,14 @@ export interface PageSpec {
    */
   readonly mrzTypesetting?: { readonly mode: 'cells' } | { readonly mode: 'text'; readonly fontMm: number };
   /**
+   * Font family of the MRZ. OCR-B is what ICAO Doc 9303 Part 3 prescribes and real documents print; another
+   * monospaced family (`DejaVu Sans Mono`, `Liberation Mono`) draws documents as a generator without OCR-B, or a
+   * specimen drawn in another face, would (docs/document-verification.md "MRZs in other fonts"). Spacing and size
+   * are OCR-B's either way.
+   * @default "OCR B"
+   */
+  readonly mrzFont?: string;
+  /**
    * A PDF417 symbol (PNG with a white margin, as renderPdf417.ts draws it, and its module width in pixels) printed on
    * a card back in place of the visual zone: the back of a North American driving licence. It is scaled to modules
    * of {@link LICENCE_MODULE_MM} mm, or smaller where the symbol would not fit 76 x 36 mm, and placed 5 mm from the
@@ -119,11 +127,11 @@ export async function renderDocument(spec: PageSpec, rng: Random): Promise<Buffe
       if (typesetting.mode === 'text') {
         const fontMm = Math.min(typesetting.fontMm, PITCH / OCRB_ADVANCE_EM);
         const spacing = PITCH - OCRB_ADVANCE_EM * fontMm;
-        parts.push(`<text x="${(L.left * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="OCR B" font-size="${(fontMm * s).toFixed(1)}" letter-spacing="${(spacing * s).toFixed(2)}" fill="#151515">${escape(line)}</text>`);
+        parts.push(`<text x="${(L.left * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="${escape(spec.mrzFont ?? 'OCR B')}" font-size="${(fontMm * s).toFixed(1)}" letter-spacing="${(spacing * s).toFixed(2)}" fill="#151515">${escape(line)}</text>`);
         return;
       }
       [...line].forEach((ch, ci) => {
-        parts.push(`<text x="${((L.left + ci * PITCH) * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="OCR B" font-size="${(FONT_MM * s).toFixed(1)}" fill="#151515">${escape(ch)}</text>`);
+        parts.push(`<text x="${((L.left + ci * PITCH) * s).toFixed(1)}" y="${y.toFixed(1)}" font-family="${escape(spec.mrzFont ?? 'OCR B')}" font-size="${(FONT_MM * s).toFixed(1)}" fill="#151515">${escape(ch)}</text>`);
       });
     });
   }
