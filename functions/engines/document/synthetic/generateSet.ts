@@ -230,16 +230,7 @@ async function generateOne(
             lastName,
             firstName,
             fullName: `${firstName} ${lastName}`,
-            documentNumber: identity.documentNumber,
-            personalNumber: identity.personalNumber === '' || plan.type === 'MRVA' ? null : identity.personalNumber,
-            nationality: identity.nationality,
-            issuingCountry: identity.issuingCountry,
-            dateOfBirth: identity.dateOfBirth,
-            dateOfExpiry: identity.dateOfExpiry,
-            sex: identity.sex,
-            mrzNationality: identity.nationalityCode,
-            mrzIssuingState: identity.issuingCode,
-            expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
+            ...icaoLabels(identity, identity.personalNumber === '' || plan.type === 'MRVA' ? null : identity.personalNumber, now),
           },
     ...(frontFile ? { frontFile } : {}),
   };
@@ -317,24 +308,9 @@ async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degr
     nationality: 'FRA',
   };
   const lines = composeFrenchIdMrz(identity, department + String(rng.int(0, 999)).padStart(3, '0'));
-  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: "CARTE NATIONALE D'IDENTITE", portrait: true, scale, ...(mrzFont ? { mrzFont } : {}) }, rng);
-  const { bytes, distortion } = await degradeImage(page, level, rng);
-  const file = `${id}.jpg`;
-  await writeFile(path.join(dir, file), bytes);
-  const firstName = identity.givenNames.join(' ');
-  const lastName = identity.surnames.join(' ');
-  return {
-    id,
-    group: id,
-    documentType: 'FRENCH_NATIONAL_ID',
-    documentKind: 'id_card',
-    expectedOutcome: 'read',
-    images: [{ file, side: 'front', capture: 'render', degradation: level, distortion, typesetting: { mode: 'cells' } }],
-    mrz: { lines, transcription: 'synthetic', checkDigitsValid: { documentNumber: true, dateOfBirth: true, composite: true }, allCheckDigitsValid: true },
+  return writeCardFront({ id, documentType: 'FRENCH_NATIONAL_ID', lines, identity, title: "CARTE NATIONALE D'IDENTITE", scale, mrzFont }, level, rng, dir, {
+    checkDigitsValid: { documentNumber: true, dateOfBirth: true, composite: true },
     expected: {
-      lastName,
-      firstName,
-      fullName: `${firstName} ${lastName}`,
       documentNumber: number,
       personalNumber: null,
       nationality: 'FRA',
@@ -346,7 +322,7 @@ async function generateFrenchId(id: string, base: SyntheticIdentity, level: Degr
       mrzIssuingState: 'FRA',
       expiredOnReferenceDate: 2000 + Number(issued.slice(0, 2)) + 15 < now.getUTCFullYear(),
     },
-  };
+  });
 }
 
 /**
@@ -363,7 +339,48 @@ async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degra
   // `IDFRA` opens the French identity card's own layout (parseMrz.ts formatOf), which France issues instead of a TD2.
   const code = rng.pick(['I<', 'ID']);
   const lines = composeMrz(identity, 'TD2', identity.issuingCode === 'FRA' ? 'I<' : code);
-  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: 'IDENTITY CARD', portrait: true, scale, ...(mrzFont ? { mrzFont } : {}) }, rng);
+  return writeCardFront({ id, documentType: 'TD2', lines, identity, title: 'IDENTITY CARD', scale, mrzFont }, level, rng, dir, {
+    checkDigitsValid: { documentNumber: true, dateOfBirth: true, dateOfExpiry: true, composite: true },
+    expected: icaoLabels(identity, optional === '' ? null : optional, now),
+  });
+}
+
+/** The labels of an ICAO document's identity after its names (the shared set's fields, README.md of its labels). */
+function icaoLabels(identity: SyntheticIdentity, personalNumber: string | null, now: Date): Record<string, string | boolean | null> {
+  return {
+    documentNumber: identity.documentNumber,
+    personalNumber,
+    nationality: identity.nationality,
+    issuingCountry: identity.issuingCountry,
+    dateOfBirth: identity.dateOfBirth,
+    dateOfExpiry: identity.dateOfExpiry,
+    sex: identity.sex,
+    mrzNationality: identity.nationalityCode,
+    mrzIssuingState: identity.issuingCode,
+    expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
+  };
+}
+
+/** A card drawn by {@link writeCardFront}. */
+interface CardFront {
+  readonly id: string;
+  readonly documentType: 'TD2' | 'FRENCH_NATIONAL_ID';
+  readonly lines: string[];
+  readonly identity: SyntheticIdentity;
+  readonly title: string;
+  /** Pixels per millimetre. */
+  readonly scale: number;
+  readonly mrzFont: string | undefined;
+}
+
+/**
+ * The photo side of a 105 x 74 mm identity card with its 2 x 36 MRZ (TD2 or the French card of 1988-2021): drawn,
+ * degraded at `level`, written as `<id>.jpg`, and labelled as the shared set is, the names as the identity holds them
+ * (the callers cut them to what the MRZ holds).
+ */
+async function writeCardFront(card: CardFront, level: Degradation, rng: Random, dir: string, label: { checkDigitsValid: Record<string, boolean>; expected: Record<string, string | boolean | null> }): Promise<SyntheticDocument> {
+  const { id, lines, identity, mrzFont } = card;
+  const page = await renderDocument({ shape: 'TD2', mrz: lines, identity, title: card.title, portrait: true, scale: card.scale, ...(mrzFont ? { mrzFont } : {}) }, rng);
   const { bytes, distortion } = await degradeImage(page, level, rng);
   const file = `${id}.jpg`;
   await writeFile(path.join(dir, file), bytes);
@@ -372,26 +389,11 @@ async function generateTd2Card(id: string, base: SyntheticIdentity, level: Degra
   return {
     id,
     group: id,
-    documentType: 'TD2',
+    documentType: card.documentType,
     documentKind: 'id_card',
     expectedOutcome: 'read',
     images: [{ file, side: 'front', capture: 'render', degradation: level, distortion, typesetting: { mode: 'cells' } }],
-    mrz: { lines, transcription: 'synthetic', checkDigitsValid: { documentNumber: true, dateOfBirth: true, dateOfExpiry: true, composite: true }, allCheckDigitsValid: true },
-    expected: {
-      lastName,
-      firstName,
-      fullName: `${firstName} ${lastName}`,
-      documentNumber: identity.documentNumber,
-      personalNumber: optional === '' ? null : optional,
-      nationality: identity.nationality,
-      issuingCountry: identity.issuingCountry,
-      dateOfBirth: identity.dateOfBirth,
-      dateOfExpiry: identity.dateOfExpiry,
-      sex: identity.sex,
-      mrzNationality: identity.nationalityCode,
-      mrzIssuingState: identity.issuingCode,
-      expiredOnReferenceDate: identity.dateOfExpiry < now.toISOString().slice(0, 10),
-    },
+    mrz: { lines, transcription: 'synthetic', checkDigitsValid: label.checkDigitsValid, allCheckDigitsValid: true },
+    expected: { lastName, firstName, fullName: `${firstName} ${lastName}`, ...label.expected },
   };
 }
-
