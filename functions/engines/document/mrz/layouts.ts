@@ -231,6 +231,18 @@ export function checksOf(format: MrzFormat, lines: readonly string[]): readonly 
   return layout.checks.map((c) => (c.id === 'documentNumber' ? chosen : c));
 }
 
+/**
+ * Whether the composite check digit of a format covers every character of its name fields: in ICAO's TD1, TD2 and TD3
+ * it does not (Doc 9303 Part 3 §4.9: numbers, dates and optional data only); in the French identity card of
+ * 1988-2021 it covers all of line 1 and line 2 up to it, names included.
+ */
+export function compositeCoversNames(format: MrzFormat): boolean {
+  const layout = MRZ_LAYOUTS[format];
+  const composite = layout.checks.find((c) => c.id === CHECKED_GROUP.Composite);
+  const names = layout.fields.filter((f) => f.field === 'name');
+  return composite !== undefined && names.every((n) => composite.ranges.some((x) => x.line === n.line && x.start <= n.start && x.end >= n.end));
+}
+
 /** The characters a group's check digit protects, concatenated. */
 export function checkedText(group: CheckedGroup, lines: readonly string[]): string {
   return group.ranges.map((x) => (lines[x.line] ?? '').slice(x.start, x.end)).join('');

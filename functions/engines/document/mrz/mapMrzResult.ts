@@ -1,4 +1,5 @@
 import { resolveMrzCountry } from '../countries/resolveMrzCountry.ts';
+import { compositeCoversNames } from './layouts.ts';
 import type { ReadingFields } from '../types.ts';
 import type { ParsedMrz } from './parseMrz.ts';
 import { resolveBirthDate, resolveExpiryDate } from './resolveMrzDate.ts';
@@ -28,9 +29,8 @@ export interface MappedMrz {
  *   Fields with a digit of their own that verifies keep it as their proof: refusing them too cost two passports of
  *   synthetic seed 70707 whose empty personal number read as `4`s (failing its own digit, the composite verifying);
  * - names, nationality and issuing state carry no check digit in ICAO Doc 9303 and are taken as read (their
- *   characters are constrained to letters and fillers by the layout). The French national identity card of
- *   1988-2021 (mrz/layouts.ts) is the exception: its composite check digit covers every character of line 1 and of
- *   line 2 before it, names included, so there the names need the composite too;
+ *   characters are constrained to letters and fillers by the layout). Where the layout's composite covers the names
+ *   ({@link compositeCoversNames}: the French national identity card of 1988-2021), they need the composite too;
  * - countries through {@link resolveMrzCountry}; dates through {@link resolveBirthDate} / {@link resolveExpiryDate}.
  *
  * @param mrz - the parsed MRZ (after corrections)
@@ -52,7 +52,7 @@ export function mapMrzResult(mrz: ParsedMrz, now: Date): MappedMrz {
   const withComposite = (own: boolean | undefined) => own !== false && composite;
   const fieldDigitFails = Object.entries(mrz.checks).some(([id, ok]) => id !== 'composite' && ok === false);
   const personalCheck = mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite && !fieldDigitFails;
-  const namesCheck = mrz.format === 'FRENCH_NATIONAL_ID' ? composite : undefined;
+  const namesCheck = compositeCoversNames(mrz.format) ? composite : undefined;
   return {
     fields: {
       firstName: mrz.name.firstName === null ? null : accept('firstName', namesCheck, mrz.name.firstName),

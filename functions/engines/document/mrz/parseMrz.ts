@@ -64,7 +64,6 @@ export function parseMrz(lines: readonly string[]): ParsedMrz {
   if (!format || lines.some((l) => !/^[0-9A-Z<]+$/.test(l))) throw new MrzShapeError(lines.map((l) => l.length));
   const parsed = parseWithPackage(lines);
   if (format === MRZ_FORMAT.FrenchNationalId) return parseFrenchNationalId(lines, parsed?.documentNumber ?? null);
-  const trimFill = (s: string | null | undefined) => (s ?? '').replace(/</g, ' ').replace(/\s+/g, ' ').trim();
   const nameField = format === 'TD1' ? (lines[2] as string) : (lines[0] as string).slice(5);
   const line1 = lines[0] as string;
   const line2 = lines[1] as string;
@@ -122,9 +121,8 @@ export const FRENCH_ID_PREFIX = 'IDFRA';
 /** {@link parseMrz} of a French national identity card (1988-2021 layout, mrz/layouts.ts). */
 function parseFrenchNationalId(lines: readonly string[], packageNumber: string | null): ParsedMrz {
   const [line1, line2] = lines as [string, string];
-  const clean = (s: string) => s.replace(/</g, ' ').replace(/\s+/g, ' ').trim() || null;
-  const lastName = clean(line1.slice(5, 30));
-  const firstName = clean(line2.slice(13, 27));
+  const lastName = trimFill(line1.slice(5, 30)) || null;
+  const firstName = trimFill(line2.slice(13, 27)) || null;
   const birthDate = line2.slice(27, 33);
   const sexChar = line2[34];
   return {
@@ -141,6 +139,11 @@ function parseFrenchNationalId(lines: readonly string[], packageNumber: string |
     sex: sexChar === 'M' || sexChar === 'F' ? sexChar : null,
     checks: withCalendarDates(verifyChecks(MRZ_FORMAT.FrenchNationalId, lines), birthDate, ''),
   };
+}
+
+/** `s` with fillers as spaces, runs of spaces as one, trimmed (`''` for null). */
+function trimFill(s: string | null | undefined): string {
+  return (s ?? '').replace(/</g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** The `mrz` package's parse, or null when it refuses the lines (it throws on shapes it does not know). */

@@ -2,6 +2,7 @@ import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
 import { frenchIdLatestValidity } from '../../../../functions/engines/document/mrz/frenchIdValidity.ts';
+import { compositeCoversNames } from '../../../../functions/engines/document/mrz/layouts.ts';
 import { mapMrzResult } from '../../../../functions/engines/document/mrz/mapMrzResult.ts';
 import { formatOf, parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
 import { composeFrenchIdMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
@@ -80,5 +81,11 @@ describe('French national identity card of 1988-2021 (2 x 36, not ICAO)', () => 
     expect(checkNotExpired(null, NOW, '2022-03-31')).toMatchObject({ passed: false, failure: { errorCategory: 'document_expired', decision: 'Declined' } });
     expect(checkNotExpired(null, NOW, '2028-02-29')).toMatchObject({ passed: true });
     expect(checkNotExpired(null, NOW)).toMatchObject({ passed: true });
+  });
+});
+
+describe('compositeCoversNames', () => {
+  it('is true for the French card only: ICAO composites cover numbers, dates and optional data', () => {
+    expect(['TD1', 'TD2', 'TD3', 'FRENCH_NATIONAL_ID'].map((f) => compositeCoversNames(f as 'TD1'))).toEqual([false, false, false, true]);
   });
 });
