@@ -40,6 +40,13 @@ describe('geometry', () => {
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(quadSize(row).width).toBeCloseTo(430, 0);
   });
+  it('reaches a row further where its own pieces start before the anchor (a zone sheared by an oblique view)', () => {
+    const anchor = box(53, 112, 267, 124); // the first line of a TD1 card; each line below starts 5 px further left
+    const rows = mrzRows([anchor], [box(48, 128, 271, 140), box(43, 145, 278, 157)]);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => Math.round(r[0].x))).toEqual([53, 48, 43]);
+    expect(rows.map((r) => Math.round(r[1].x))).toEqual([267, 271, 278]);
+  });
 });
 
 describe('fitTextToLayout (text recognisers)', () => {
