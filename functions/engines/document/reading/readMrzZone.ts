@@ -174,7 +174,10 @@ interface Candidate {
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
  *      off the nearest multiple of 90°) is read again from the whole image turned upright ({@link straighten}): the
  *      detector's boxes of text at an angle are looser than of level text, and rows rebuilt from them cut off
- *      characters;
+ *      characters. Without a line read, boxes of text running closer to vertical are laid level (a quarter turn
+ *      more, {@link levelling}), the skew is taken from merely elongated boxes when none is wide enough
+ *      ({@link SKEW_MIN_ASPECT}), and a page still unread is measured and turned once more
+ *      ({@link STRAIGHTEN_TURNS});
  *    - if a check digit still fails, the zone of the lines read (with margins, {@link ZONE_MARGIN_ALONG}) is cut
  *      out upright at the source resolution ({@link cropUpright}) and detected and read again. The detector sees the
  *      whole image at 960 px, so the lines of a document small in the frame come out as coarse boxes; cut out, they
@@ -424,15 +427,46 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
   let found = first;
   // Step 6: a skewed document that did not read cleanly is read again turned upright; a zone whose check digits
   // still fail is read again from its own upright crop.
-  const readAgain = async (view: StraightenedImage): Promise<void> => {
-    const again = await readDetected(view.image, reader, await reader.detect(view.image), minAspect, maxCandidates);
+  const readAgain = async (view: StraightenedImage): Promise<readonly DetectedBox[]> => {
+    const boxes = await reader.detect(view.image);
+    const again = await readDetected(view.image, reader, boxes, minAspect, maxCandidates);
     if (again && (!found || better(again, found))) found = { ...again, quads: again.quads.map((q) => q.map(view.toSource) as unknown as Quad) };
+    return boxes;
   };
-  const skew = residualSkew(found ? found.quads : wideBoxes(mergeCollinearBoxes(detected).map((b) => b.quad), minAspect, maxCandidates));
-  if (skew !== null && Math.abs(skew) >= (minSkewDeg * Math.PI) / 180) await readAgain(straighten(image, skew));
+  const askew = (angle: number | null): angle is number => angle !== null && Math.abs(angle) >= (minSkewDeg * Math.PI) / 180;
+  // Without a line read or a box wide enough for one, the skew of the elongated boxes (see SKEW_MIN_ASPECT).
+  const textSkew = (boxes: readonly DetectedBox[]): number | null => {
+    const merged = mergeCollinearBoxes(boxes).map((b) => b.quad);
+    const wide = wideBoxes(merged, minAspect, maxCandidates);
+    return levelling(wide.length > 0 ? wide : wideBoxes(merged, SKEW_MIN_ASPECT, SKEW_MAX_BOXES));
+  };
+  let skew = found ? residualSkew(found.quads) : textSkew(detected);
+  // A page turned steeply comes out of the first turn still askew when no line was read: turned once more by what is
+  // left, measured on the turned page (from the source, so the pixels are resampled once).
+  for (let turn = 0, angle = 0; askew(skew) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
+    angle += skew;
+    const boxes = await readAgain(straighten(image, angle));
+    skew = found ? null : textSkew(boxes);
+  }
   if (found && found.checkRate < 1) await readAgain(cropUpright(image, enclosingQuad(found.quads, ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS)));
   return found;
 }
+
+/**
+ * Without an MRZ line read or a box wide enough to be one, step 6 takes the skew from the text boxes at least this
+ * many times wider than high (at most {@link SKEW_MAX_BOXES}, the most elongated first): the lines of a document
+ * turned steeply (about 20° off upright or off a quarter turn) come out of the detector in short, fat pieces, none
+ * `minAspect` times wider than high, and no skew was measured at all (docs/document-verification.md "Documents turned
+ * steeply"). Not tuned: the first values tried (2026-11-27).
+ */
+const SKEW_MIN_ASPECT = 3;
+/** See {@link SKEW_MIN_ASPECT}. */
+const SKEW_MAX_BOXES = 12;
+/**
+ * Turns step 6 makes while no line is read: the skew of fat pieces is a rough one (the Lithuanian card turned by 70°
+ * measured -14° of its -20° off a quarter turn), and the page turned by it is measured again and turned by the rest.
+ */
+const STRAIGHTEN_TURNS = 2;
 
 /**
  * Margins of the zone cut out for step 6 of {@link readMrzZone}: 8% of the lines' length on each end (rows are
@@ -458,6 +492,19 @@ function residualSkew(quads: readonly Quad[]): number | null {
     })
     .sort((a, b) => a - b);
   return residuals[Math.floor(residuals.length / 2)] as number;
+}
+
+/**
+ * The turn (radians) that lays text boxes of unknown reading direction level: their residual skew
+ * ({@link residualSkew}), and a quarter turn more when most of them run closer to vertical than to horizontal (the
+ * detector splits vertical lines into short pieces, and the reader then takes the level page both ways round). Null
+ * without quads.
+ */
+function levelling(quads: readonly Quad[]): number | null {
+  const skew = residualSkew(quads);
+  if (skew === null) return null;
+  const vertical = quads.filter((q) => Math.abs(Math.cos(quadAngle(q))) < Math.SQRT1_2).length;
+  return 2 * vertical > quads.length ? skew + Math.PI / 2 : skew;
 }
 
 /** Boxes at least `minAspect` times wider than high, most elongated first, at most `max`. */
