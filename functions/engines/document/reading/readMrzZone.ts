@@ -132,9 +132,9 @@ export interface ReadMrzZoneOptions {
    */
   readonly fallbackSides?: readonly number[];
   /**
-   * A document whose MRZ lines (or, without an MRZ found, widest text boxes) lie at least this many degrees askew,
-   * and that did not read with every check digit verifying at the layout's line lengths, is read again from the
-   * image turned upright (see {@link readMrzZone}, step 6). Below 3° the detector's boxes are as good as upright
+   * A document whose MRZ lines (or, without an MRZ found, widest text boxes) lie at least this many degrees askew is
+   * read again from the image turned upright (see {@link readMrzZone}, step 6), also when it read with every check
+   * digit verifying at the layout's line lengths: names carry no check digit. Below 3° the detector's boxes are as good as upright
    * (the synthetic generator's `mild` captures turn up to 4°).
    * @default 3
    */
@@ -170,11 +170,13 @@ interface Candidate {
  *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at each of `fallbackSides` in turn (small, blurred
  *    captures);
- * 6. a second look when the reading is not clean; a second reading replaces the first if it is {@link better}:
+ * 6. a second look when the reading is not clean or its lines lie at least `minSkewDeg` askew; a second reading
+ *    replaces the first if it is {@link better}:
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
  *      off the nearest multiple of 90°) is read again from the whole image turned upright ({@link straighten}): the
  *      detector's boxes of text at an angle are looser than of level text, and rows rebuilt from them cut off
- *      characters. Without a line read, boxes of text running closer to vertical are laid level (a quarter turn
+ *      characters (a clean reading too: the Australian specimen turned by 100° read `CTTZZEN`, every check digit
+ *      verifying, and `CITIZEN` turned upright). Without a line read, boxes of text running closer to vertical are laid level (a quarter turn
  *      more, {@link levelling}), the skew is taken from merely elongated boxes when none is wide enough
  *      ({@link SKEW_MIN_ASPECT}), and a page still unread is measured and turned once more
  *      ({@link STRAIGHTEN_TURNS});
@@ -184,7 +186,7 @@ interface Candidate {
  *      fill the detector's input;
  *    - measured on the shared real specimens (`npm run eval:document -- --rotate 15,35 --zoom-out 2.5`, 2026-11-22,
  *      see docs/document-verification.md): upright readings did not change; more documents read fully right turned
- *      by 15° and 35° and placed small on a table. Clean readings never pay for it.
+ *      by 15° and 35° and placed small on a table. Clean readings of level lines never pay for it.
  * 7. with a `secondRecognizer`, a reading still not clean (or no reading) is made again, steps 1-6, with that
  *    recogniser, and replaces the first if it is {@link better}. The engine reads first with its own MRZ recogniser
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
@@ -213,7 +215,9 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     if (found) break;
     found = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
   }
-  if (!found || found.checkRate < 1 || found.lengthMisfit > 0) {
+  // A clean reading of lines lying askew is read again turned upright too (step 6): its names carry no check digit.
+  const askew = found !== null && Math.abs(residualSkew(found.quads) ?? 0) >= (minSkewDeg * Math.PI) / 180;
+  if (!found || found.checkRate < 1 || found.lengthMisfit > 0 || askew) {
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
       const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, opts);

@@ -196,6 +196,14 @@ describe('document engine on real specimens (../shared/data/documents)', () => {
     expect(reading.result).toMatchObject({ documentNumber: '11810187', dateOfBirth: '1964-11-23', dateOfExpiry: '2019-01-01', lastName: 'BASANAVICIENE' });
   }, 30_000);
 
+  // A clean reading of lines lying askew is read again turned upright: the Australian specimen (a phone screenshot,
+  // characters about 6 px high) turned by 100° read CTTZZEN for CITIZEN with every check digit verifying (2026-11-27).
+  it('reads the names of a passport photographed turned by 100° as they read upright', async () => {
+    const bytes = await turned(path.join(sharedDocuments, 'passporteye', '62_pass-aus.png'), 100);
+    const reading = await engine.verify({ front: bytes, back: null, template: template('doc_passport'), now: NOW });
+    expect(reading.result).toMatchObject({ lastName: 'CITIZEN', firstName: 'JANE', documentNumber: 'PA0940409' });
+  }, 30_000);
+
   // A document small in the frame, as `npm run eval:document -- --zoom-out 2.5` places it: the Slovenian card read
   // with its date check digits failing until its zone was cut out and read again (2026-11-22).
   it('reads an ID card that fills 40% of the photo', async () => {
