@@ -134,8 +134,8 @@ export interface ReadMrzZoneOptions {
   /**
    * A document whose MRZ lines (or, without an MRZ found, widest text boxes) lie at least this many degrees askew is
    * read again from the image turned upright (see {@link readMrzZone}, step 6), also when it read with every check
-   * digit verifying at the layout's line lengths: names carry no check digit. Below 3° the detector's boxes are as good as upright
-   * (the synthetic generator's `mild` captures turn up to 4°).
+   * digit verifying at the layout's line lengths: names carry no check digit. Below 3° the detector's boxes are as
+   * good as upright (the synthetic generator's `mild` captures turn up to 4°).
    * @default 3
    */
   readonly minSkewDeg?: number;
@@ -176,9 +176,9 @@ interface Candidate {
  *      off the nearest multiple of 90°) is read again from the whole image turned upright ({@link straighten}): the
  *      detector's boxes of text at an angle are looser than of level text, and rows rebuilt from them cut off
  *      characters (a clean reading too: the Australian specimen turned by 100° read `CTTZZEN`, every check digit
- *      verifying, and `CITIZEN` turned upright). Without a line read, boxes of text running closer to vertical are laid level (a quarter turn
- *      more, {@link levelling}), the skew is taken from merely elongated boxes when none is wide enough
- *      ({@link SKEW_MIN_ASPECT}), and a page still unread is measured and turned once more
+ *      verifying, and `CITIZEN` turned upright). Without a line read, boxes of text running closer to vertical are
+ *      laid level (a quarter turn more, {@link levelling}), the skew is taken from merely elongated boxes when none
+ *      is wide enough ({@link SKEW_MIN_ASPECT}), and a page still unread is measured and turned once more
  *      ({@link STRAIGHTEN_TURNS});
  *    - if a check digit still fails, the zone of the lines read (with margins, {@link ZONE_MARGIN_ALONG}) is cut
  *      out upright at the source resolution ({@link cropUpright}) and detected and read again. The detector sees the
@@ -429,15 +429,15 @@ function detectOnce(image: RgbImage, detect: MrzZoneReader['detect']): MrzZoneRe
 /** Step 6 of {@link readMrzZone}: the image turned upright, then the zone cut out, each read again. */
 async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: readonly DetectedBox[], first: MrzZoneReading | null, minAspect: number, maxCandidates: number, minSkewDeg: number): Promise<MrzZoneReading | null> {
   let found = first;
-  // Step 6: a skewed document that did not read cleanly is read again turned upright; a zone whose check digits
-  // still fail is read again from its own upright crop.
+  // Step 6: a skewed document is read again turned upright (a clean reading only if its lines lie askew, see
+  // readMrzZone); a zone whose check digits still fail is read again from its own upright crop.
   const readAgain = async (view: StraightenedImage): Promise<readonly DetectedBox[]> => {
     const boxes = await reader.detect(view.image);
     const again = await readDetected(view.image, reader, boxes, minAspect, maxCandidates);
     if (again && (!found || better(again, found))) found = { ...again, quads: again.quads.map((q) => q.map(view.toSource) as unknown as Quad) };
     return boxes;
   };
-  const askew = (angle: number | null): angle is number => angle !== null && Math.abs(angle) >= (minSkewDeg * Math.PI) / 180;
+  const turnable = (angle: number | null): angle is number => angle !== null && Math.abs(angle) >= (minSkewDeg * Math.PI) / 180;
   // Without a line read or a box wide enough for one, the skew of the elongated boxes (see SKEW_MIN_ASPECT).
   const textSkew = (boxes: readonly DetectedBox[]): number | null => {
     const merged = mergeCollinearBoxes(boxes).map((b) => b.quad);
@@ -447,7 +447,7 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
   let skew = found ? residualSkew(found.quads) : textSkew(detected);
   // A page turned steeply comes out of the first turn still askew when no line was read: turned once more by what is
   // left, measured on the turned page (from the source, so the pixels are resampled once).
-  for (let turn = 0, angle = 0; askew(skew) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
+  for (let turn = 0, angle = 0; turnable(skew) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
     angle += skew;
     const boxes = await readAgain(straighten(image, angle));
     skew = found ? null : textSkew(boxes);
