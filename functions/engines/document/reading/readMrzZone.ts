@@ -216,7 +216,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     found = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
   }
   // A clean reading of lines lying askew is read again turned upright too (step 6): its names carry no check digit.
-  const askew = found !== null && Math.abs(residualSkew(found.quads) ?? 0) >= (minSkewDeg * Math.PI) / 180;
+  const askew = found !== null && lyingAskew(residualSkew(found.quads), minSkewDeg);
   if (!found || found.checkRate < 1 || found.lengthMisfit > 0 || askew) {
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
@@ -437,7 +437,6 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
     if (again && (!found || better(again, found))) found = { ...again, quads: again.quads.map((q) => q.map(view.toSource) as unknown as Quad) };
     return boxes;
   };
-  const turnable = (angle: number | null): angle is number => angle !== null && Math.abs(angle) >= (minSkewDeg * Math.PI) / 180;
   // Without a line read or a box wide enough for one, the skew of the elongated boxes (see SKEW_MIN_ASPECT).
   const textSkew = (boxes: readonly DetectedBox[]): number | null => {
     const merged = mergeCollinearBoxes(boxes).map((b) => b.quad);
@@ -447,7 +446,7 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
   let skew = found ? residualSkew(found.quads) : textSkew(detected);
   // A page turned steeply comes out of the first turn still askew when no line was read: turned once more by what is
   // left, measured on the turned page (from the source, so the pixels are resampled once).
-  for (let turn = 0, angle = 0; turnable(skew) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
+  for (let turn = 0, angle = 0; lyingAskew(skew, minSkewDeg) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
     angle += skew;
     const boxes = await readAgain(straighten(image, angle));
     skew = found ? null : textSkew(boxes);
@@ -496,6 +495,11 @@ function residualSkew(quads: readonly Quad[]): number | null {
     })
     .sort((a, b) => a - b);
   return residuals[Math.floor(residuals.length / 2)] as number;
+}
+
+/** Whether a skew (radians, as {@link residualSkew} measures it) is at least `minSkewDeg` degrees either way. */
+function lyingAskew(skew: number | null, minSkewDeg: number): skew is number {
+  return skew !== null && Math.abs(skew) >= (minSkewDeg * Math.PI) / 180;
 }
 
 /**
