@@ -12,7 +12,7 @@ letter-spaced), text and background colours, guilloche-like curves, a neighbouri
 of up to 2 degrees, perspective (one end of the line up to 35% smaller, from the second training run on), the crop's margins, a capital height of 4-28 px at capture (a passport page photographed 450 px
 wide has 5-6 px capitals), Gaussian blur, sensor noise, JPEG compression, glare.
 
-Fonts (fourth argument): `ocrb` (the default, every line in OCR-B, as the shipped model's lines were drawn) or `mixed`
+Mode (fourth argument): `ocrb` (the default, every line in OCR-B, as the shipped model's lines were drawn) or `mixed`
 (twenty-eighth session): half the lines in OCR-B, the other half in one of the monospaced faces of `MIXED_FONTS`
 (FreeMono regular and bold, Noto Mono, Noto Sans Mono regular and bold, Inconsolata, from Debian's
 `fonts-freefont-ttf`, `fonts-noto-mono` and `fonts-inconsolata`), each at its own
@@ -20,7 +20,12 @@ advance width: documents drawn or printed in another monospaced face than OCR-B 
 DejaVu Sans Mono and Liberation Mono are left out, and so is Hack (drawn from the same Bitstream Vera as DejaVu), to
 measure the model on faces it never saw.
 
-Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED [ocrb|mixed]
+`small` (thirtieth session): every line in OCR-B, and 70% of them captured as in a thumbnail: capitals of 3.5-9 px
+(a TD3 page shrunk to 250-450 px wide), shrunk by one of the scalers web pages and phones use (bilinear, box,
+Lanczos, bicubic), blurred less often (the shrinking already softens them) and always JPEG-compressed (quality
+30-85); the other 30% are drawn as `ocrb` draws them.
+
+Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED [ocrb|mixed|small]
 """
 
 import io
@@ -147,7 +152,7 @@ def draw_text(draw, font, text, x0, baseline, pitch, colour, rng, jitter):
         draw.text((x, y), ch, font=font, fill=colour, anchor="ls")
 
 
-def render(rng, face):
+def render(rng, face, small=False):
     font, cap = face.font, face.cap
     text = line_text(rng)
     pitch = FONT_PX * face.advance_em * rng.uniform(0.95, 1.5 if rng.random() < 0.3 else 1.12)
@@ -194,12 +199,21 @@ def render(rng, face):
     top = height / 2 - crop_h / 2 + offset
     image = image.crop((0, int(top), width, int(top + crop_h)))
     # capture: capitals of `target` px, blur, noise, glare, JPEG
-    target = math.exp(rng.uniform(math.log(4.0), math.log(28.0)))
+    thumbnail = small and rng.random() < 0.7
+    if thumbnail:
+        # a thumbnail (`small` lines): a page shrunk to 250-450 px, its capitals 3.5-9 px, by a web or phone scaler
+        target = math.exp(rng.uniform(math.log(3.5), math.log(9.0)))
+    else:
+        target = math.exp(rng.uniform(math.log(4.0), math.log(28.0)))
     scale = target / cap
     squeeze = rng.uniform(0.85, 1.15)
-    small = (max(8, int(image.width * scale * squeeze)), max(4, int(image.height * scale)))
-    image = image.resize(small, Image.BILINEAR if rng.random() < 0.5 else Image.BOX)
-    if rng.random() < 0.75:
+    size = (max(8, int(image.width * scale * squeeze)), max(4, int(image.height * scale)))
+    if thumbnail:
+        image = image.resize(size, rng.choice([Image.BILINEAR, Image.BOX, Image.LANCZOS, Image.BICUBIC]))
+    else:
+        image = image.resize(size, Image.BILINEAR if rng.random() < 0.5 else Image.BOX)
+    small = size
+    if rng.random() < (0.5 if thumbnail else 0.75):
         image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.2, 1.1)))
     pixels = np.asarray(image).astype(np.float32)
     if rng.random() < 0.3:  # glare: a bright blob washing out the contrast
@@ -211,9 +225,9 @@ def render(rng, face):
     pixels = pixels * rng.uniform(0.7, 1.1) + rng.uniform(-20, 20)
     pixels = pixels + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), pixels.shape)
     image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
-    if rng.random() < 0.8:
+    if thumbnail or rng.random() < 0.8:
         buffer = io.BytesIO()
-        image.save(buffer, "JPEG", quality=rng.randint(20, 92))
+        image.save(buffer, "JPEG", quality=rng.randint(30, 85) if thumbnail else rng.randint(20, 92))
         image = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
     grey = np.asarray(image).max(axis=2)
     grey = Image.fromarray(grey)
@@ -225,8 +239,8 @@ def render(rng, face):
 def main():
     out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     fonts = sys.argv[4] if len(sys.argv) > 4 else "ocrb"
-    if fonts not in ("ocrb", "mixed"):
-        raise SystemExit("fonts: ocrb or mixed")
+    if fonts not in ("ocrb", "mixed", "small"):
+        raise SystemExit("fonts: ocrb, mixed or small")
     rng = random.Random(seed)
     ocrb = Face(FONT_PATH, ADVANCE_EM)
     others = [Face(path) for path in MIXED_FONTS] if fonts == "mixed" else []
@@ -234,7 +248,7 @@ def main():
     for _ in range(count):
         # `ocrb` draws no extra random number, so its lines are those of the shipped model's data
         face = rng.choice(others) if others and rng.random() < 0.5 else ocrb
-        image, text = render(rng, face)
+        image, text = render(rng, face, fonts == "small")
         images.append(image)
         texts.append(text)
     widths = np.array([im.shape[1] for im in images], dtype=np.int32)
