@@ -21,7 +21,7 @@ DejaVu Sans Mono and Liberation Mono are left out, and so is Hack (drawn from th
 measure the model on faces it never saw.
 
 `small` (thirtieth session): every line in OCR-B, and 70% of them captured as in a thumbnail: capitals of 3.5-9 px
-(a TD3 page shrunk to 250-450 px wide), shrunk by one of the scalers web pages and phones use (bilinear, box,
+(a TD3 page shrunk to about 250-700 px wide), shrunk by one of the scalers web pages and phones use (bilinear, box,
 Lanczos, bicubic), blurred less often (the shrinking already softens them) and always JPEG-compressed (quality
 30-85); the other 30% are drawn as `ocrb` draws them.
 
@@ -152,7 +152,7 @@ def draw_text(draw, font, text, x0, baseline, pitch, colour, rng, jitter):
         draw.text((x, y), ch, font=font, fill=colour, anchor="ls")
 
 
-def render(rng, face, small=False):
+def render(rng, face, thumbnails=False):
     font, cap = face.font, face.cap
     text = line_text(rng)
     pitch = FONT_PX * face.advance_em * rng.uniform(0.95, 1.5 if rng.random() < 0.3 else 1.12)
@@ -199,20 +199,19 @@ def render(rng, face, small=False):
     top = height / 2 - crop_h / 2 + offset
     image = image.crop((0, int(top), width, int(top + crop_h)))
     # capture: capitals of `target` px, blur, noise, glare, JPEG
-    thumbnail = small and rng.random() < 0.7
+    thumbnail = thumbnails and rng.random() < 0.7
     if thumbnail:
-        # a thumbnail (`small` lines): a page shrunk to 250-450 px, its capitals 3.5-9 px, by a web or phone scaler
+        # a thumbnail (`small` mode): capitals of 3.5-9 px (a TD3 page about 250-700 px wide), shrunk by a web or phone scaler
         target = math.exp(rng.uniform(math.log(3.5), math.log(9.0)))
     else:
         target = math.exp(rng.uniform(math.log(4.0), math.log(28.0)))
     scale = target / cap
     squeeze = rng.uniform(0.85, 1.15)
-    size = (max(8, int(image.width * scale * squeeze)), max(4, int(image.height * scale)))
+    small = (max(8, int(image.width * scale * squeeze)), max(4, int(image.height * scale)))
     if thumbnail:
-        image = image.resize(size, rng.choice([Image.BILINEAR, Image.BOX, Image.LANCZOS, Image.BICUBIC]))
+        image = image.resize(small, rng.choice([Image.BILINEAR, Image.BOX, Image.LANCZOS, Image.BICUBIC]))
     else:
-        image = image.resize(size, Image.BILINEAR if rng.random() < 0.5 else Image.BOX)
-    small = size
+        image = image.resize(small, Image.BILINEAR if rng.random() < 0.5 else Image.BOX)
     if rng.random() < (0.5 if thumbnail else 0.75):
         image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.2, 1.1)))
     pixels = np.asarray(image).astype(np.float32)
@@ -238,17 +237,17 @@ def render(rng, face, small=False):
 
 def main():
     out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    fonts = sys.argv[4] if len(sys.argv) > 4 else "ocrb"
-    if fonts not in ("ocrb", "mixed", "small"):
-        raise SystemExit("fonts: ocrb, mixed or small")
+    mode = sys.argv[4] if len(sys.argv) > 4 else "ocrb"
+    if mode not in ("ocrb", "mixed", "small"):
+        raise SystemExit("mode: ocrb, mixed or small")
     rng = random.Random(seed)
     ocrb = Face(FONT_PATH, ADVANCE_EM)
-    others = [Face(path) for path in MIXED_FONTS] if fonts == "mixed" else []
+    others = [Face(path) for path in MIXED_FONTS] if mode == "mixed" else []
     images, texts = [], []
     for _ in range(count):
         # `ocrb` draws no extra random number, so its lines are those of the shipped model's data
         face = rng.choice(others) if others and rng.random() < 0.5 else ocrb
-        image, text = render(rng, face, fonts == "small")
+        image, text = render(rng, face, mode == "small")
         images.append(image)
         texts.append(text)
     widths = np.array([im.shape[1] for im in images], dtype=np.int32)
