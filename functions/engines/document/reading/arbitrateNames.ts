@@ -103,7 +103,11 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * each likelihood raised to its `weights` entry when given), times the `prior` of the name fields when one is given
  * (a model of how names are spelt: where the recognisers nearly tie between look-alike letters, the spelling decides;
  * docs/document-verification.md "A prior over names"), but never for a text the recognisers find more than
- * `maxPriorLoss` less likely than the given one.
+ * `maxPriorLoss` less likely than the given one, nor for a change that turns a filler into a letter (a name
+ * lengthened) which the recognisers alone find less likely than the text before it: the prior then only lengthened
+ * a name it found likelier longer (`OMAR<` read `OMAA<` became `OMARE`: the recognisers found it e^0.94 less likely
+ * than the text read and the prior added 1.75 nats, 0.51 of them for `OMARE` over `OMAR`; synthetic seed 3030
+ * `syn-0046`, thirtieth session).
  * Each recogniser's whole name reading is tried first, then character by character until no change gains, each
  * change taken only if it raises that product by at least `minGain`. The characters tried at a position are the
  * recognisers' readings there and every letter a recogniser gives at least {@link CANDIDATE_MIN_PROB} in the frames
@@ -149,8 +153,10 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
       if (candidate === text) return;
       const r = recognised(candidate);
       const s = r + priorOf(candidate);
-      // The prior breaks near-ties only: never a text the recognisers find maxPriorLoss less likely than the given one.
-      if (s > best + least && r >= givenRecognised - maxPriorLoss) {
+      // The prior breaks near-ties only: never a text the recognisers find maxPriorLoss less likely than the given one,
+      // and never a filler turned into a letter (a name lengthened) that the recognisers alone find less likely.
+      const lengthens = positions.some((k) => text.charAt(k) === FILLER && candidate.charAt(k) !== FILLER);
+      if (s > best + least && r >= givenRecognised - maxPriorLoss && !(lengthens && r < recognised(text))) {
         text = candidate;
         best = s;
       }

@@ -148,6 +148,19 @@ describe('arbitrateNames', () => {
     // A prior of 0.3 nats does not: the recognisers' lean stands.
     expect(arbitrateNames('TD3', [given, line2], [[first, second], []], { prior: (f) => (f.startsWith('ERIKSSON<') ? 0.3 : 0) }).lines[0]).toBe(given);
   });
+  it('lets no prior turn a filler after a name into a letter that the recognisers alone find less likely', () => {
+    // Both recognisers hesitate at the filler after MARIA, leaning to it (0.5 against an E at 0.4); a prior that finds
+    // MARIAE likelier would lengthen the name (OMAR read OMARE, synthetic seed 3030 syn-0046).
+    const k = line1.indexOf('MARIA') + 5;
+    const prior = (field: string) => (field.includes('MARIAE') ? 3 : 0);
+    const first = ctcFrames(spaced(line1), 0.9, { [at(k)]: ['E', 0.4] });
+    const second = ctcFrames(spaced(line1), 0.9, { [at(k)]: ['E', 0.4] });
+    expect(arbitrateNames('TD3', [line1, line2], [[first, second], []], { prior }).lines[0]).toBe(line1);
+    // Where the recognisers themselves lean to the letter, it is taken.
+    const lengthened = withChar(line1, k, 'E');
+    const leaning = ctcFrames(spaced(lengthened), 0.9, { [at(k)]: ['<', 0.4] });
+    expect(arbitrateNames('TD3', [line1, line2], [[leaning, leaning], []], { prior }).lines[0]).toBe(lengthened);
+  });
   it('lets no prior, however strong, overturn recognisers that prefer the given letter by more than maxPriorLoss', () => {
     // Both lean to D clearly (0.7 against 0.2): 2 x ln(0.7 / 0.2) = 2.5 nats, above ln 10.
     const given = withChar(line1, 11, 'D');
