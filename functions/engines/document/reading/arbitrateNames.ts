@@ -148,6 +148,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     let text = lines[i] as string;
     const givenRecognised = recognised(text);
     let best = givenRecognised + priorOf(text);
+    let textRecognised = givenRecognised;
     const given = best;
     const take = (candidate: string, least = minGain): void => {
       if (candidate === text) return;
@@ -156,9 +157,10 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
       // The prior breaks near-ties only: never a text the recognisers find maxPriorLoss less likely than the given one,
       // and never a filler turned into a letter (a name lengthened) that the recognisers alone find less likely.
       const lengthens = positions.some((k) => text.charAt(k) === FILLER && candidate.charAt(k) !== FILLER);
-      if (s > best + least && r >= givenRecognised - maxPriorLoss && !(lengthens && r < recognised(text))) {
+      if (s > best + least && r >= givenRecognised - maxPriorLoss && !(lengthens && r < textRecognised)) {
         text = candidate;
         best = s;
+        textRecognised = r;
       }
     };
     for (const p of proposals) take(positions.reduce((t, k) => replaceAt(t, k, p.charAt(k)), text));
