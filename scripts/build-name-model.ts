@@ -1,6 +1,6 @@
 /**
- * `npm run build:name-model`: writes `models/name-ngrams.json.gz`, the character n-gram model of names that the
- * document engine uses as a prior over name letters the recognisers leave in doubt (functions/engines/document/names/
+ * `npm run build:name-model`: writes `models/name-ngrams.json.gz`, the character n-gram model of names and the word
+ * list it was counted from (schema `kyc-name-ngrams/2`), that the document engine uses as a prior over name letters the recognisers leave in doubt (functions/engines/document/names/
  * nameModel.ts, reading/arbitrateNames.ts).
  *
  * Words: every first, middle and last name of every locale of the `@faker-js/faker` devDependency (MIT; the version
@@ -69,11 +69,12 @@ for (const word of words) {
 }
 const fakerVersion = (createRequire(import.meta.url)('@faker-js/faker/package.json') as { version: string }).version;
 const file: NameModelFile = {
-  schema: 'kyc-name-ngrams/1',
+  schema: 'kyc-name-ngrams/2',
   order,
   words: words.size,
   source: `@faker-js/faker ${fakerVersion} (MIT): person first_name, middle_name and last_name of every locale but ${[...EXCLUDED_LOCALES].join(', ')}, transliterated by any-ascii to MRZ capitals`,
   counts: Object.fromEntries([...counts.keys()].sort().map((c) => [c, Object.fromEntries([...(counts.get(c) as Map<string, number>).entries()].sort(([a], [b]) => (a < b ? -1 : 1)))])),
+  lexicon: [...words].sort(),
 };
 nameModel(file); // validates
 const gz = gzipSync(Buffer.from(JSON.stringify(file)), { level: 9 });

@@ -14,6 +14,13 @@ import { readVerifiedFile } from '../../onnx/verifiedSession.ts';
  * of smoothing techniques for language modeling", Harvard TR-10-98, 1998): the probability of a character after a
  * context mixes the context's counts with the next shorter context's probability, weighted by how many distinct
  * characters followed the context, down to the uniform distribution over the 27 symbols.
+ *
+ * A model of schema `kyc-name-ngrams/2` also holds the word list it was counted from, and a word's probability is
+ * then a linear interpolation of the two (F. Jelinek and R. L. Mercer, "Interpolated estimation of Markov source
+ * parameters from sparse data", 1980): the list for the names it holds, the n-grams for every other spelling: `λ · [word in the list] / N +
+ * (1 − λ) · P_ngram(word)`, λ = {@link NAME_LEXICON_SHARE} and N the list's size; a word cut by the field's end counts
+ * the list's words that begin with it. The n-grams alone score a spelling near a listed name about as high as the name
+ * (`FABIDA` above `FARIDA`); the list tells them apart.
  */
 
 /** Symbols a name model predicts: the 26 capitals and {@link END} (a word ends). */
@@ -25,7 +32,8 @@ export const START = '^';
 
 /** The file format of a name model (`models/name-ngrams.json.gz`, written by `npm run build:name-model`). */
 export interface NameModelFile {
-  readonly schema: 'kyc-name-ngrams/1';
+  /** `/1`: n-gram counts only; `/2`: also the word list ({@link NameModelFile.lexicon}). */
+  readonly schema: 'kyc-name-ngrams/1' | 'kyc-name-ngrams/2';
   /** n: each character is predicted from the n - 1 before it (start padded with {@link START}). */
   readonly order: number;
   /** Distinct words counted. */
@@ -34,7 +42,18 @@ export interface NameModelFile {
   readonly source: string;
   /** Per context (0 to `order - 1` characters), the characters that followed it and how often. */
   readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Schema `/2`: the distinct words counted (capitals `A-Z`), sorted in code-unit order; `words` of them. */
+  readonly lexicon?: readonly string[];
 }
+
+/**
+ * λ of the word-list mixture ({@link nameModel}): the share of name words taken to be in the list. Measured: 34 of the
+ * 67 distinct name words of the shared real specimens' labels (../shared/data/documents) are in the shipped list
+ * (`npm run build:name-model -- --overlap ../shared/data/documents`), 0.51; set to 0.5. Generated sets say nothing
+ * here: the own generator draws most of its names from common lists (61 of 66 on seed 3030) and the probe's random
+ * names are almost never listed.
+ */
+export const NAME_LEXICON_SHARE = 0.5;
 
 /** A loaded name model (see {@link nameModel}). */
 export interface NameModel {
@@ -50,12 +69,20 @@ export interface NameModel {
 }
 
 /**
- * A name model from its counts.
- * @throws {Error} when the counts do not follow {@link NameModelFile} (an order below 1, a symbol outside
- *   {@link NAME_SYMBOLS}, a count that is not a positive integer)
+ * A name model from its counts (and, schema `/2`, its word list).
+ * @throws {Error} when the file does not follow {@link NameModelFile} (an order below 1, a symbol outside
+ *   {@link NAME_SYMBOLS}, a count that is not a positive integer; in schema `/2` a word list missing, of another
+ *   length than `words`, unsorted, repeated or holding anything but capitals)
  */
 export function nameModel(file: NameModelFile): NameModel {
-  if (file.schema !== 'kyc-name-ngrams/1' || !Number.isInteger(file.order) || file.order < 1) throw new Error('Not a kyc-name-ngrams/1 model');
+  if ((file.schema !== 'kyc-name-ngrams/1' && file.schema !== 'kyc-name-ngrams/2') || !Number.isInteger(file.order) || file.order < 1) throw new Error('Not a kyc-name-ngrams/1 or /2 model');
+  const lexicon = file.schema === 'kyc-name-ngrams/2' ? file.lexicon : undefined;
+  if (file.schema === 'kyc-name-ngrams/2') {
+    if (!Array.isArray(lexicon) || lexicon.length !== file.words || lexicon.length === 0) throw new Error('A kyc-name-ngrams/2 model lists its `words` words in `lexicon`');
+    for (let i = 0; i < lexicon.length; i++) {
+      if (!/^[A-Z]+$/.test(lexicon[i] as string) || (i > 0 && (lexicon[i - 1] as string) >= (lexicon[i] as string))) throw new Error(`The name model's lexicon is not sorted distinct capitals at ${i}`);
+    }
+  }
   const contexts = new Map<string, { followers: Map<string, number>; total: number }>();
   for (const [context, next] of Object.entries(file.counts)) {
     const followers = new Map<string, number>();
@@ -80,15 +107,44 @@ export function nameModel(file: NameModelFile): NameModel {
     return p;
   };
   const pad = START.repeat(file.order - 1);
+  const ngramLogOdds = (word: string, complete: boolean): number => {
+    const text = pad + word + (complete ? END : '');
+    let sum = 0;
+    for (let i = pad.length; i < text.length; i++) sum += Math.log(prob(text.slice(i - pad.length, i), text.charAt(i)) / uniform);
+    return sum;
+  };
+  if (!lexicon) return { order: file.order, logOdds: ngramLogOdds };
+  /** Share of the list's words equal to `word` (complete) or beginning with it. */
+  const listed = (word: string, complete: boolean): number => {
+    const from = lowerBound(lexicon, word);
+    if (complete) return lexicon[from] === word ? 1 / lexicon.length : 0;
+    return (lowerBound(lexicon, word + '\u{10FFFF}') - from) / lexicon.length;
+  };
   return {
     order: file.order,
     logOdds(word, complete) {
-      const text = pad + word + (complete ? END : '');
-      let sum = 0;
-      for (let i = pad.length; i < text.length; i++) sum += Math.log(prob(text.slice(i - pad.length, i), text.charAt(i)) / uniform);
-      return sum;
+      // Both terms as probabilities relative to the uniform model's (27^-symbols), so the mixture stays in log odds.
+      const symbols = word.length + (complete ? 1 : 0);
+      const ngram = Math.log1p(-NAME_LEXICON_SHARE) + ngramLogOdds(word, complete);
+      const share = listed(word, complete);
+      if (share === 0) return ngram;
+      const list = Math.log(NAME_LEXICON_SHARE * share) - symbols * Math.log(uniform);
+      const hi = Math.max(list, ngram);
+      return hi + Math.log(Math.exp(list - hi) + Math.exp(ngram - hi));
     },
   };
+}
+
+/** First index of sorted `words` whose word is not below `key` (code-unit order). */
+function lowerBound(words: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((words[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -121,7 +177,7 @@ export function nameFieldPrior(model: NameModel, weight: number): (field: string
 export const NAME_MODEL = {
   id: 'kyc/name-ngrams',
   file: 'name-ngrams.json.gz',
-  sha256: '0abec6ca217daad72f8451d0055cd371c14ef521188ce0a5b8e33a316ce2adc3',
+  sha256: 'd2b901c6b3bcead49af593f2a793c4dbc9680509b86a71ad098fc5cbe9d8081b',
   licence: 'MIT (name lists of @faker-js/faker, counted in this repository)',
 } as const;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadNameModel, NAME_SYMBOLS, nameFieldPrior, nameModel, type NameModelFile } from '../../../../functions/engines/document/names/nameModel.ts';
+import { loadNameModel, NAME_LEXICON_SHARE, NAME_SYMBOLS, nameFieldPrior, nameModel, type NameModelFile } from '../../../../functions/engines/document/names/nameModel.ts';
 import { defaultDocumentModelsDir } from '../../../../functions/engines/document/ocr/mrzNet/mrzNetModel.ts';
 import { DocumentModelError } from '../../../../functions/engines/document/errors.ts';
 
@@ -45,6 +45,38 @@ describe('nameModel (interpolated Witten-Bell)', () => {
     expect(() => nameModel({ ...TINY, order: 0 })).toThrow(/kyc-name-ngrams/);
     expect(() => nameModel({ ...TINY, counts: { '': { a: 1 } } })).toThrow(/Bad count/);
     expect(() => nameModel({ ...TINY, counts: { '': { A: 0.5 } } })).toThrow(/Bad count/);
+  });
+});
+
+describe('nameModel with its word list (kyc-name-ngrams/2)', () => {
+  const LISTED: NameModelFile = { ...TINY, schema: 'kyc-name-ngrams/2', lexicon: ['ANA', 'ANNA', 'NINA'] };
+  const ngrams = nameModel(TINY);
+  it('mixes the list and the n-grams half and half (NAME_LEXICON_SHARE), in log odds against the uniform model', () => {
+    const model = nameModel(LISTED);
+    expect(NAME_LEXICON_SHARE).toBe(0.5);
+    // ANNA$ is 5 symbols: P = 0.5 / 3 + 0.5 * P_ngram, and log odds add 5 ln 27.
+    const pNgram = Math.exp(ngrams.logOdds('ANNA', true)) / 27 ** 5;
+    expect(model.logOdds('ANNA', true)).toBeCloseTo(Math.log(0.5 / 3 + 0.5 * pNgram) + 5 * Math.log(27), 9);
+    // An unlisted word keeps half its n-gram probability.
+    expect(model.logOdds('NAN', true)).toBeCloseTo(Math.log(0.5) + ngrams.logOdds('NAN', true), 9);
+  });
+  it('counts the listed words a cut word begins, and scores the empty cut word 0', () => {
+    const model = nameModel(LISTED);
+    const pNgram = Math.exp(ngrams.logOdds('AN', false)) / 27 ** 2;
+    expect(model.logOdds('AN', false)).toBeCloseTo(Math.log((0.5 * 2) / 3 + 0.5 * pNgram) + 2 * Math.log(27), 9);
+    expect(model.logOdds('', false)).toBeCloseTo(0, 12);
+  });
+  it('puts a listed name above an unlisted spelling the n-grams prefer', () => {
+    // The n-grams alone score NANA above NINA (A follows N 3 times in 5, I once); the list turns that round.
+    expect(ngrams.logOdds('NANA', true)).toBeGreaterThan(ngrams.logOdds('NINA', true));
+    const model = nameModel(LISTED);
+    expect(model.logOdds('NINA', true)).toBeGreaterThan(model.logOdds('NANA', true));
+  });
+  it('refuses a word list that is missing, unsorted, repeated or not capitals', () => {
+    expect(() => nameModel({ ...LISTED, lexicon: undefined })).toThrow(/lexicon/);
+    expect(() => nameModel({ ...LISTED, lexicon: ['ANNA', 'ANA', 'NINA'] })).toThrow(/sorted/);
+    expect(() => nameModel({ ...LISTED, lexicon: ['ANA', 'ANA', 'NINA'] })).toThrow(/sorted/);
+    expect(() => nameModel({ ...LISTED, lexicon: ['ANA', 'ANNA', 'nina'] })).toThrow(/sorted/);
   });
 });
 
