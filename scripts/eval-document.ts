@@ -20,7 +20,7 @@
  *   written.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
- * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY,
+ * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
@@ -36,6 +36,7 @@ import { editDocument, markdownTable, replaceSection } from '../functions/engine
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
 import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
 import { lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
+import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The recognisers loadDocumentEngine uses by default. */
@@ -63,6 +64,9 @@ const { values: args } = parseArgs({
     scale: { type: 'string' },
     jpeg: { type: 'string' },
     thumbnail: { type: 'string' },
+    motion: { type: 'string' },
+    noise: { type: 'string' },
+    dim: { type: 'string' },
   },
 });
 
@@ -122,6 +126,26 @@ const THUMBNAILS = (args.thumbnail ?? '').split(',').filter(Boolean).map((t) => 
   if (!m || width < 50 || !(quality >= 1 && quality <= 100)) throw new Error(`--thumbnail takes WIDTH:QUALITY pairs separated by commas, e.g. 360:60; got ${args.thumbnail}`);
   return { width, quality };
 });
+/**
+ * `--motion 5`: the real specimens again, each smeared along its rows by that many pixels (the mean of a horizontal run
+ * of that odd length, a box kernel convolved by sharp/libvips): a reproducible probe of a phone moved sideways while
+ * the shutter was open, the smear running along the MRZ lines, where characters run into each other.
+ */
+const MOTIONS = (args.motion ?? '').split(',').filter(Boolean).map(Number);
+if (MOTIONS.some((n) => !(Number.isInteger(n) && n >= 3 && n % 2 === 1 && n <= 51))) throw new Error(`--motion takes odd lengths of 3-51 pixels separated by commas, e.g. 5; got ${args.motion}`);
+/**
+ * `--noise 12`: the real specimens again, each with independent Gaussian noise of that sigma (0-255 scale) added to
+ * every channel of every pixel (seeded per image, synthetic/random.ts), as the generator adds it (degradeImage.ts): a
+ * reproducible probe of a small sensor in poor light.
+ */
+const NOISES = (args.noise ?? '').split(',').filter(Boolean).map(Number);
+if (NOISES.some((n) => !(n > 0 && n <= 64))) throw new Error(`--noise takes sigmas in (0, 64] separated by commas, e.g. 12; got ${args.noise}`);
+/**
+ * `--dim 0.35`: the real specimens again, every channel multiplied by that share (sharp `linear`), white paper
+ * becoming dark grey: a reproducible probe of an underexposed photo.
+ */
+const DIMS = (args.dim ?? '').split(',').filter(Boolean).map(Number);
+if (DIMS.some((f) => !(f > 0 && f < 1))) throw new Error(`--dim takes shares in (0, 1) separated by commas, e.g. 0.35; got ${args.dim}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -178,6 +202,33 @@ function scaled(factor: number): (bytes: Buffer, file: string) => Promise<Buffer
     const width = Math.max(1, Math.round(info.width * factor)), height = Math.max(1, Math.round(info.height * factor));
     return encoded(sharp(bytes).rotate().resize(width, height, { fit: 'fill' }), file);
   };
+}
+
+/** The image smeared along its rows (see `--motion`). */
+function smeared(length: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  // A kernel 3 rows high whose middle row holds the run: sharp wants kernels of at least 3 x 3.
+  const kernel = [...Array<number>(length).fill(0), ...Array<number>(length).fill(1), ...Array<number>(length).fill(0)];
+  return (bytes, file) => encoded(sharp(bytes).rotate().convolve({ width: length, height: 3, kernel, scale: length }), file);
+}
+
+/**
+ * The image with Gaussian noise (see `--noise`), seeded by the file's set and name (`passporteye/0_pass-lva.jpg`), so
+ * that every run on every machine adds the same.
+ */
+function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let seed = 0;
+    for (const ch of `${path.basename(path.dirname(file))}/${path.basename(file)}`) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
+    const rng = createRandom(seed);
+    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * sigma)));
+    return encoded(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), file);
+  };
+}
+
+/** The image darkened (see `--dim`). */
+function dimmed(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return (bytes, file) => encoded(sharp(bytes).rotate().removeAlpha().linear(share, 0), file);
 }
 
 /** The image as a thumbnail (see `--thumbnail`); transparency flattened onto white, as loadImage.ts does. */
@@ -312,6 +363,9 @@ async function main(): Promise<void> {
   for (const factor of SCALES) sets.push({ name: `Shared real specimens at ${Math.round(factor * 100)}% of their size (--scale)`, cases: real, transform: scaled(factor) });
   for (const q of JPEG_QUALITIES) sets.push({ name: `Shared real specimens re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
   for (const t of THUMBNAILS) sets.push({ name: `Shared real specimens at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
+  for (const n of MOTIONS) sets.push({ name: `Shared real specimens smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
+  for (const sigma of NOISES) sets.push({ name: `Shared real specimens with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
+  for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };
