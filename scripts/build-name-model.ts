@@ -1,7 +1,7 @@
 /**
  * `npm run build:name-model`: writes `models/name-ngrams.json.gz`, the character n-gram model of names and the word
- * list it was counted from (schema `kyc-name-ngrams/2`), that the document engine uses as a prior over name letters the recognisers leave in doubt (functions/engines/document/names/
- * nameModel.ts, reading/arbitrateNames.ts).
+ * list it was counted from (schema `kyc-name-ngrams/2`), that the document engine uses as a prior over name letters
+ * the recognisers leave in doubt (functions/engines/document/names/nameModel.ts, reading/arbitrateNames.ts).
  *
  * Words: every first, middle and last name of every locale of the `@faker-js/faker` devDependency (MIT; the version
  * is written into the file), transliterated as an MRZ prints it (checks/matchName.ts `mrzForm`: npm `any-ascii`, then

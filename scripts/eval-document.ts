@@ -213,11 +213,11 @@ function smeared(length: number): (bytes: Buffer, file: string) => Promise<Buffe
 
 /**
  * The image with Gaussian noise (see `--noise`), seeded by the file's set and name (`passporteye/0_pass-lva.jpg`), so
- * that every run on every machine adds the same.
+ * that every run on every machine adds the same; transparency flattened onto white first, as loadImage.ts does.
  */
 function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> {
   return async (bytes, file) => {
-    const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
     let seed = 0;
     for (const ch of `${path.basename(path.dirname(file))}/${path.basename(file)}`) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
     const rng = createRandom(seed);
@@ -226,9 +226,9 @@ function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> 
   };
 }
 
-/** The image darkened (see `--dim`). */
+/** The image darkened (see `--dim`); transparency flattened onto white first, as loadImage.ts does. */
 function dimmed(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
-  return (bytes, file) => encoded(sharp(bytes).rotate().removeAlpha().linear(share, 0), file);
+  return (bytes, file) => encoded(sharp(bytes).rotate().flatten({ background: '#ffffff' }).linear(share, 0), file);
 }
 
 /** The image as a thumbnail (see `--thumbnail`); transparency flattened onto white, as loadImage.ts does. */
