@@ -121,8 +121,11 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * @param format - the reading's format
  * @param lines - the reading's lines (check-digit corrections applied)
  * @param readings - per line, the recognisers' probabilities for that line's crop (at least two that read more letters
- *   than digits there to arbitrate, see readsLetters; lines without a name field, or with fewer such readings, are
- *   left as they are)
+ *   than digits there to arbitrate, see readsLetters, or one when a `prior` is given; lines without a name field, or
+ *   with fewer such readings, are left as they are). One reading with the prior: where PaddleOCR read a name line
+ *   as digits (synthetic seed 3131 `syn-0017`, `P<0<<0A29S02<<1NGR10<<<…`), the line was left as decoded
+ *   (`INGRZD`) although the own recogniser, reading it again, had `INGRID`; allowed since the thirty-first session
+ *   (docs/document-verification.md "Names read by one recogniser" under "A prior over names")
  * @param opts - see {@link ArbitrateNamesOptions}
  * @returns the lines, the positions changed and each line's change with its gain
  */
@@ -138,7 +141,8 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     const weighted = (readings[i] ?? []).map((line, j) => ({ line, weight: opts.weights?.[i]?.[j] ?? 1 })).filter(({ line }) => readsLetters(line));
     const experts = weighted.map(({ line }) => line);
     const fields = lineFieldsOf(format, i);
-    if (experts.length < 2 || fields.names.length === 0) continue;
+    // One witness is enough with a prior: the line read again and the spelling of names weigh the text decoded.
+    if (experts.length < (opts.prior ? 1 : 2) || fields.names.length === 0) continue;
     const prior = opts.prior;
     const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
     const recognised = (text: string) => weighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, text), 0);

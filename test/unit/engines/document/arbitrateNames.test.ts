@@ -201,12 +201,24 @@ describe('arbitrateNames', () => {
     const first = ctcFrames(spaced(utd), 0.9);
     const second = ctcFrames(spaced(utd), 0.9);
     expect(arbitrateNames('TD3', [line1, line2], [[first, second], []]).lines[0]).toBe(line1);
-    // One reading only: nothing to arbitrate.
+    // One reading only and no prior: nothing to arbitrate.
     const misread = withChar(line1, 11, 'D');
     expect(arbitrateNames('TD3', [misread, line2], [[ctcFrames(spaced(line1), 0.9)], []]).lines[0]).toBe(misread);
     // Line 2 of a TD3 holds no name: left alone even when both read it otherwise.
     const other = ctcFrames(spaced(withChar(line2, 0, 'I')), 0.9);
     expect(arbitrateNames('TD3', [line1, line2], [[], [other, other]]).lines[1]).toBe(line2);
+  });
+  it('weighs a single reading when a prior is given (the other recogniser read the line as digits)', () => {
+    // The line was decoded with ERIKSSDN; read again, the one recogniser left sees ERIKSSON, the other only digits.
+    const misread = withChar(line1, 11, 'D');
+    const again = ctcFrames(spaced(line1), 0.9);
+    const digits = ctcFrames(spaced([...line1].map((ch, k) => (/[A-Z]/.test(ch) ? String(k % 10) : ch)).join('')), 0.9);
+    const flat = () => 0;
+    const out = arbitrateNames('TD3', [misread, line2], [[again, digits], []], { prior: flat });
+    expect(out.lines[0]).toBe(line1);
+    expect(out.changed).toEqual([[0, 11]]);
+    // Without a prior, one witness is not enough.
+    expect(arbitrateNames('TD3', [misread, line2], [[again, digits], []]).lines[0]).toBe(misread);
   });
   it('tries the letters a recogniser sees where the other put a character, when its own reading is shifted', () => {
     // CITIZEN read CITIZFN by the first (F 0.89, E 0.01: too little for E to be tried on its evidence alone); the
