@@ -35,7 +35,7 @@ import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engine
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
 import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
-import { lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
+import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -220,8 +220,7 @@ function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> 
     const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
     let seed = 0;
     for (const ch of `${path.basename(path.dirname(file))}/${path.basename(file)}`) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
-    const rng = createRandom(seed);
-    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * sigma)));
+    addGaussianNoise(data, sigma, createRandom(seed));
     return encoded(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), file);
   };
 }

@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { computeCheckDigit } from '../functions/engines/document/mrz/computeCheckDigit.ts';
 import { createRandom, type Random } from '../functions/engines/document/synthetic/random.ts';
+import { addGaussianNoise } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { OCRB_ADVANCE_EM } from '../functions/engines/document/synthetic/renderDocument.ts';
 
 const { values } = parseArgs({
@@ -181,7 +182,7 @@ async function capture(png: Buffer, rng: Random): Promise<{ bytes: Buffer; ext: 
   }
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const noise = rng.chance(0.5) ? rng.range(2, 10) : 0;
-  if (noise > 0) for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * noise)));
+  if (noise > 0) addGaussianNoise(data, noise, rng);
   how.push(`n${noise.toFixed(1)}`);
   const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   if (rng.chance(0.3)) return { bytes: await raw.png().toBuffer(), ext: 'png', how: how.join(' ') };

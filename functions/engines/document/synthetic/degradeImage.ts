@@ -70,9 +70,21 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
   let pipeline = sharp(buf).resize({ width: widthPx });
   if (blurSigma >= 0.3) pipeline = pipeline.blur(blurSigma);
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (noiseSigma > 0) for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * noiseSigma)));
+  if (noiseSigma > 0) addGaussianNoise(data, noiseSigma, rng);
   const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: jpegQuality }).toBuffer();
   return { bytes, distortion: { rotationDeg, shear, keystone: keystoneStrength, keystoneFlip, blurSigma, noiseSigma, glare, widthPx: info.width, jpegQuality } };
+}
+
+/**
+ * Adds independent Gaussian noise of standard deviation `sigma` (0-255 scale) to every byte of raw pixels, in place,
+ * rounded and clamped to 0-255; one `rng.normal()` draw per byte, in order, so a seeded `rng` adds the same noise
+ * every time. Used by the generators (this file, scripts/gen-documents-probe.ts) and `npm run eval:document -- --noise`.
+ * @param data - raw pixel bytes (any channel count)
+ * @param sigma - standard deviation (>= 0)
+ * @param rng - the random source
+ */
+export function addGaussianNoise(data: Uint8Array, sigma: number, rng: Random): void {
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + rng.normal() * sigma)));
 }
 
 /**
