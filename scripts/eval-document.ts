@@ -265,7 +265,7 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       const competitor = args.verbose ? reading.mrz?.competitor : null;
       if (competitor) {
         const subs = competitor.substitutions.map((x) => `${x.line}:${x.index} ${x.from}>${x.to}`).join(' ');
-        console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution} ${competitor.groups.join(',')} ${subs}`);
+        console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution}${competitor.byGlyphs ? ' by glyphs' : ''} ${competitor.groups.join(',')} ${subs}`);
       }
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);

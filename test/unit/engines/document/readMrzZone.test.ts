@@ -479,4 +479,9 @@ describe('chooseReading (step 9: the recognisers\' scores of the reading and its
     expect(close.contenders).toHaveLength(1);
     expect(chooseReading([-30, -10, -10.5], [rival(2), rival(3)]).contenders).toHaveLength(2);
   });
+  it('names the two likeliest texts, the first decoding counted, for the glyphs to decide between', () => {
+    expect(chooseReading([-10, -11, -30], [rival(0.5), rival(0.2)]).finalists).toEqual([0, 1]);
+    expect(chooseReading([-30, -10, -10.5], [rival(2), rival(3)]).finalists).toEqual([1, 2]);
+    expect(chooseReading([-20, -10], [rival(0.14)]).finalists).toEqual([1, 0]);
+  });
 });
