@@ -1,5 +1,5 @@
 import type { RgbImage } from './loadImage.ts';
-import { median } from './glyphHeights.ts';
+import { characterCentres } from './glyphHeights.ts';
 
 /** One recognised MRZ line as a recogniser saw it: its line image, and where each character of `text` lies. */
 export interface GlyphLine {
@@ -73,15 +73,8 @@ const cellCache = new WeakMap<GlyphLine, Array<Cell | null>>();
 function cellsOf(line: GlyphLine): Array<Cell | null> {
   const known = cellCache.get(line);
   if (known) return known;
-  const centres = line.spans.map(([a, b]) => (a < 0 ? null : (a + b + 1) * 0.5 * line.framePixels));
-  const steps: number[] = [];
-  let last: { i: number; x: number } | null = null;
-  centres.forEach((x, i) => {
-    if (x === null) return;
-    if (last && i > last.i) steps.push((x - last.x) / (i - last.i));
-    last = { i, x };
-  });
-  const width = steps.length > 0 ? Math.max(3, Math.round(median(steps))) : 0;
+  const { centres, pitch } = characterCentres(line.spans.map((s) => (s[0] < 0 ? null : s)), line.framePixels);
+  const width = pitch === null ? 0 : Math.max(3, Math.round(pitch));
   const cells = centres.map((x) => (x === null || width === 0 ? null : { x0: Math.round(x - width / 2), width }));
   cellCache.set(line, cells);
   return cells;

@@ -32,9 +32,26 @@ export interface FrameGeometry {
  *   frame or the line fewer than two placed characters
  */
 export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly number[]>, geometry: FrameGeometry): Array<number | null> {
-  const { framePixels } = geometry;
   const [bandTop, bandBottom] = geometry.lineRows ?? [0, image.height];
-  const centres = frames.map((f) => (f.length === 0 ? null : ((f[0] as number) + (f[f.length - 1] as number) + 1) * 0.5 * framePixels));
+  const { centres, pitch } = characterCentres(frames.map((f) => (f.length === 0 ? null : [f[0] as number, f[f.length - 1] as number])), geometry.framePixels);
+  if (pitch === null) return centres.map(() => null);
+  const ground = groundLevel(image);
+  const half = Math.max(1, (CELL_SHARE * pitch) / 2);
+  return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground, bandTop, bandBottom)));
+}
+
+/**
+ * Where the characters of a recognised line lie in its line image: each character's centre, the middle of the frames
+ * the CTC alignment emitted it in, and the character pitch, the median distance between neighbouring placed
+ * characters' centres (MRZ text is monospaced, ICAO Doc 9303 Part 3 §4.1).
+ *
+ * @param spans - per character, its first and last frame (inclusive), or null when it has none
+ * @param framePixels - width in pixels of one frame
+ * @returns per character, its centre in pixels (null without frames), and the pitch in pixels (null with fewer than
+ *   two placed characters)
+ */
+export function characterCentres(spans: ReadonlyArray<readonly [number, number] | null>, framePixels: number): { centres: Array<number | null>; pitch: number | null } {
+  const centres = spans.map((s) => (s === null ? null : (s[0] + s[1] + 1) * 0.5 * framePixels));
   const steps: number[] = [];
   let last: { i: number; x: number } | null = null;
   centres.forEach((x, i) => {
@@ -42,11 +59,7 @@ export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly num
     if (last) steps.push((x - last.x) / (i - last.i));
     last = { i, x };
   });
-  if (steps.length === 0) return centres.map(() => null);
-  const pitch = median(steps);
-  const ground = groundLevel(image);
-  const half = Math.max(1, (CELL_SHARE * pitch) / 2);
-  return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground, bandTop, bandBottom)));
+  return { centres, pitch: steps.length > 0 ? median(steps) : null };
 }
 
 /**

@@ -395,7 +395,8 @@ export function chooseReading(scores: readonly number[], rivals: readonly Compet
 /**
  * Least lead in correlation (-1..1 each) of one text's characters over the other's, at every position they differ
  * in, for the zone's glyphs to decide step 9 where the recognisers did not (image/compareGlyphs.ts
- * `chooseByGlyphs`). Set from a calibration on generated sets only (thirty-second session, 2026-11-28: seed 70707,
+ * `chooseByGlyphs`). Set from a calibration on generated sets only (thirty-second session, 2026-11-28, a debugging
+ * print of the likenesses of every competitor weighed, not kept in the repository: seed 70707,
  * seed 3030 as 330-px thumbnails, seed 2813 with its MRZ in DejaVu Sans Mono; 92 disputed positions whose truth is
  * known): the true character's exemplars correlated better in all but one, that one by 0.041 less, and the lead
  * was at most 0.06 at 19 of them; 0.08 is twice the worst wrong lead seen.
