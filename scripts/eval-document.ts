@@ -6,7 +6,7 @@
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
  *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, with
- *   `--thumbnail 360:60` as small compressed thumbnails, and with
+ *   `--thumbnail 360:60` as small compressed thumbnails, with `--shadow 0.5` half in a shadow, and with
  *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
@@ -21,6 +21,7 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
+ * --shadow SHARES,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     motion: { type: 'string' },
     noise: { type: 'string' },
     dim: { type: 'string' },
+    shadow: { type: 'string' },
   },
 });
 
@@ -146,6 +148,14 @@ if (NOISES.some((n) => !(n > 0 && n <= 64))) throw new Error(`--noise takes sigm
  */
 const DIMS = (args.dim ?? '').split(',').filter(Boolean).map(Number);
 if (DIMS.some((f) => !(f > 0 && f < 1))) throw new Error(`--dim takes shares in (0, 1) separated by commas, e.g. 0.35; got ${args.dim}`);
+/**
+ * `--shadow 0.4`: the real specimens again, each with the part left of a slanting line darkened to that share of its
+ * brightness (black laid over it at opacity 1 - share), the line running from 35% of the width at the bottom edge to
+ * 65% at the top, its edge a linear ramp 3% of the image's width across: a reproducible probe of the shadow of a hand
+ * or a phone falling across a page, so that an MRZ line (near the bottom) is dark at its start and light at its end.
+ */
+const SHADOWS = (args.shadow ?? '').split(',').filter(Boolean).map(Number);
+if (SHADOWS.some((f) => !(f > 0 && f < 1))) throw new Error(`--shadow takes shares in (0, 1) separated by commas, e.g. 0.4; got ${args.shadow}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -186,6 +196,24 @@ function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffe
     const { width: w, height: h } = info;
     const spot = { cx: 0.6 * w, cy: 0.8 * h, rx: 0.175 * w, ry: 0.125 * h };
     const svg = lightSpotSvg(w, h, spot, [[0, String(opacity)], [0.5, (opacity * 0.7).toFixed(3)], [1, '0']]);
+    return encoded(sharp(data).composite([{ input: svg }]), file);
+  };
+}
+
+/** The image with a shadow across it (see `--shadow`); transparency flattened onto white first, as loadImage.ts does. */
+function shadowed(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+    const { width: w, height: h } = info;
+    // The gradient runs across the line (normal n to its direction (0.3w, -h)) over 3% of the width, centred on it.
+    const norm = Math.hypot(h, 0.3 * w), half = 0.015 * w;
+    const nx = (h / norm) * half, ny = ((0.3 * w) / norm) * half;
+    const [x1, y1, x2, y2] = [0.5 * w - nx, 0.5 * h - ny, 0.5 * w + nx, 0.5 * h + ny].map((v) => v.toFixed(1));
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="s" gradientUnits="userSpaceOnUse" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">` +
+        `<stop offset="0" stop-color="#000" stop-opacity="${(1 - share).toFixed(3)}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs>` +
+        `<rect width="${w}" height="${h}" fill="url(#s)"/></svg>`,
+    );
     return encoded(sharp(data).composite([{ input: svg }]), file);
   };
 }
@@ -364,6 +392,7 @@ async function main(): Promise<void> {
   for (const t of THUMBNAILS) sets.push({ name: `Shared real specimens at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
   for (const n of MOTIONS) sets.push({ name: `Shared real specimens smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
   for (const sigma of NOISES) sets.push({ name: `Shared real specimens with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
+  for (const share of SHADOWS) sets.push({ name: `Shared real specimens half in a shadow darkened to ${Math.round(share * 100)}% (--shadow)`, cases: real, transform: shadowed(share) });
   for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {

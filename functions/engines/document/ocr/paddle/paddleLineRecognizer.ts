@@ -2,6 +2,7 @@ import type ort from 'onnxruntime-node';
 import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
 import { cropQuad } from '../../image/cropQuad.ts';
 import { dropColour } from '../../image/dropColour.ts';
+import { flattenIllumination } from '../../image/flattenIllumination.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
 import type { LineReading, LineRecognizer, RecognitionMode } from '../lineRecognizer.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
@@ -77,7 +78,8 @@ export function paddleEvidenceWeight(lineHeight: number): number {
 
 /**
  * The PaddleOCR PP-OCRv4 recogniser as a {@link LineRecognizer}: each quad is grown by a quarter of its height
- * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped, recognised
+ * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped and its lighting
+ * evened out where uneven (image/flattenIllumination.ts, as for the own recogniser), recognised
  * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
  * is most central (`windows` mode), or whole in a crop squeezed to `minWidth` along the line (`squeezed` mode). The
  * output keeps the CTC probabilities for constrained decoding.
@@ -104,7 +106,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
         const g = quadSize(grown);
         const raw = mode === 'squeezed' ? minWidth : Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
         const width = Math.ceil(raw / FRAME_PIXELS) * FRAME_PIXELS;
-        const crop = dropColour(cropQuad(image, grown, width, REC_HEIGHT));
+        const crop = flattenIllumination(dropColour(cropQuad(image, grown, width, REC_HEIGHT)));
         // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
         const margin = Math.round(REC_HEIGHT * measureMargin);
         margined.push(margin > 0 ? dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin)) : crop);
