@@ -271,13 +271,13 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   const lines = found.parsed.lines;
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
   const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
-  const { readings } = (await readLinesAgain(image, recognizers, found, changedLines)) ?? {};
-  if (!readings) return found;
+  const { readings, first } = (await readLinesAgain(image, recognizers, found, changedLines)) ?? {};
+  if (!readings || !first) return found;
   const scores = texts.map((text) => changedLines.reduce((s, i) => (readings[i] ?? []).reduce((u, line) => u + ctcLogLikelihood(line, text[i] as string), s), 0));
   let choice = chooseReading(scores, rivals);
   let byGlyphs = false;
   if (choice.resolution === 'undecided') {
-    const placed = await glyphLines(image, recognizers[0] as LineRecognizer, found);
+    const placed = await glyphLines(image, recognizers[0] as LineRecognizer, found, first);
     const [a, b] = choice.finalists;
     const disputed = rivals.flatMap((c) => c.substitutions);
     const guarded = fieldPositions(found.format, disputed);
@@ -307,12 +307,15 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
 }
 
 /**
- * The zone's lines recognised again by `recognizer`, each with its line image and where each character of the
- * reading lies in it (CTC alignment of the reading's text): the glyphs step 9 compares. Null when the recogniser
- * returns no probabilities or line image, or a line cannot be aligned.
+ * The zone's lines as `recognizer` reads them, each with its line image and where each character of the reading
+ * lies in it (CTC alignment of the reading's text): the glyphs step 9 compares. Lines `known` already holds (the
+ * same recogniser's readings of the same quads by {@link readLinesAgain}) are not read again. Null when the
+ * recogniser returns no probabilities or line image, or a line cannot be aligned.
  */
-async function glyphLines(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading): Promise<GlyphLine[] | null> {
-  const read = await recognizer.read(image, found.quads, 'line');
+async function glyphLines(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, known: ReadonlyArray<LineReading | undefined>): Promise<GlyphLine[] | null> {
+  const missing = found.quads.map((_, i) => i).filter((i) => !known[i]);
+  const fresh = missing.length > 0 ? await recognizer.read(image, missing.map((i) => found.quads[i] as Quad), 'line') : [];
+  const read = found.quads.map((_, i) => known[i] ?? fresh[missing.indexOf(i)]);
   const out: GlyphLine[] = [];
   for (const [i, text] of found.parsed.lines.entries()) {
     const r = read[i];
@@ -448,14 +451,23 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
  * per line of the reading, one entry per recogniser (lines not asked for stay empty). Null when the first
  * recogniser returns text, not probabilities: the others are then not asked (steps 8, 9 and 10 weigh likelihoods).
  * `weights` has the same shape: each entry's recogniser's {@link LineRecognizer.evidenceWeight} at the height of the
- * line's quad in `image` (1 when it declares none); step 8 weighs with them, steps 9 and 10 weigh alike.
+ * line's quad in `image` (1 when it declares none); step 8 weighs with them, steps 9 and 10 weigh alike. `first`
+ * holds the first recogniser's whole readings of the lines asked for (with their line images), which step 9's glyph
+ * comparison reuses.
  */
-async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, which: readonly number[]): Promise<{ readings: LineProbabilities[][]; weights: number[][] } | null> {
+async function readLinesAgain(
+  image: RgbImage,
+  recognizers: readonly LineRecognizer[],
+  found: MrzZoneReading,
+  which: readonly number[],
+): Promise<{ readings: LineProbabilities[][]; weights: number[][]; first: Array<LineReading | undefined> } | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
   const weights: number[][] = found.readLines.map(() => []);
+  const first: Array<LineReading | undefined> = found.readLines.map(() => undefined);
   for (const [n, recognizer] of recognizers.entries()) {
     const read = await recognizer.read(image, quads, 'line');
+    if (n === 0) which.forEach((i, j) => (first[i] = read[j]));
     which.forEach((i, j) => {
       const r = read[j];
       if (r?.kind !== 'probabilities') return;
@@ -464,7 +476,7 @@ async function readLinesAgain(image: RgbImage, recognizers: readonly LineRecogni
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }
-  return { readings, weights };
+  return { readings, weights, first };
 }
 
 /** `readLines` with the characters where `after` differs from `before` (the lines a step was given) taken from `after`. */

@@ -448,6 +448,16 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     expect(reading?.parsed.checks.birthDate).toBe(true);
     expect(reading?.checkRate).toBeLessThan(1);
   });
+
+  it('does not read the disputed line a third time for the glyph comparison: the re-read\'s line is reused', async () => {
+    const first = framesOf(misread, { 2: ['8', 0.4] });
+    const calls: number[][] = [];
+    const counting: LineRecognizer = { ...first, read: async (image, quads, mode) => (calls.push(quads.map((q) => ((q[0].y + q[2].y) / 2 < 600 ? 0 : 1))), first.read(image, quads, mode)) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: counting, secondRecognizer: framesOf(misread, { 2: ['8', 0.4] }) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'undecided' });
+    // The last two reads are step 9's: the data line read again, then only the name line for the glyphs.
+    expect(calls.slice(-2)).toEqual([[1], [0]]);
+  });
 });
 
 describe('chooseReading (step 9: the recognisers\' scores of the reading and its competitors)', () => {
