@@ -23,11 +23,12 @@ export const FLATTEN_MIN_RATIO = 1.5;
 
 /**
  * Evens out the lighting along a grey line crop (the three channels equal, as {@link dropColour} leaves them): each
- * column is divided by the paper's brightness there and scaled so that paper is white. A shadow or a light spot
- * multiplies ink and paper alike (reflectance times illumination, the model of flat-field correction), so dividing by
- * the paper's level leaves the print as it would be under even light, where one mean and deviation for the whole
- * line (the recognisers' standardisation) leaves the half of a line in a shadow with little contrast. The
- * recognisers' training lines (training/mrz-recognizer/render.py) are lit evenly.
+ * column is divided by the paper's brightness there and scaled so that paper is white. A shadow multiplies ink and
+ * paper alike (reflectance times illumination, the model of flat-field correction), so dividing by the paper's level
+ * leaves the print as it would be under even light (a light spot adds to both rather than multiplies, and is evened
+ * out less exactly), where one mean and deviation for the whole line (the recognisers' standardisation) leaves the
+ * half of a line in a shadow with little contrast. The recognisers' training lines (training/mrz-recognizer/render.py)
+ * are lit evenly.
  *
  * The paper's level at column x is the median, over the columns within `radius` of x, of each column's brightest
  * pixel (a vertical stroke's columns are outvoted, and a shadow's edge stays an edge where a maximum would carry
