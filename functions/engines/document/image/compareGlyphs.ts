@@ -135,8 +135,10 @@ export interface ChooseByGlyphsOptions {
   /** Least lead in correlation (0-2) of the winner's character at every position where the texts differ. */
   readonly minLead: number;
   /**
-   * Least likeness (-1..1) of each of the winner's characters at `guarded` positions (fillers and characters without
-   * an exemplar exempt): the rest of the fields in dispute must look like what the winner says they are.
+   * Least likeness (-1..1) of each of the winner's characters at `guarded` positions (characters without an exemplar
+   * exempt; fillers are guarded too, since the thirty-third session: a field whose start was lost in a shadow and
+   * read as fillers, `<<<<<<<<` completed to `<<<<<<<<0` by a competitor, had passed with its fillers exempt): the
+   * rest of the fields in dispute must look like what the winner says they are.
    */
   readonly minLikeness: number;
   /** Further positions not to use as exemplars (e.g. where other readings differ). @default none */
@@ -186,9 +188,7 @@ export function chooseByGlyphs(lines: readonly GlyphLine[], texts: ReadonlyArray
   if (winners.length !== 1) return null;
   const winner = texts[winners[0] as number] as readonly string[];
   const unlike = guarded.some((p) => {
-    const ch = winner[p.line]?.[p.index] ?? '<';
-    if (ch === '<') return false;
-    const v = score(p, ch);
+    const v = score(p, winner[p.line]?.[p.index] ?? '<');
     return v !== null && v < minLikeness;
   });
   return unlike ? null : (winners[0] as number);

@@ -10,6 +10,7 @@ const BITMAPS: Record<string, string[]> = {
   O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
   '0': ['.###.', '#...#', '#..##', '#.#.#', '##..#', '#...#', '.###.'],
   I: ['.###.', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
+  '<': ['...#.', '..#..', '.#...', '#....', '.#...', '..#..', '...#.'],
 };
 
 const PITCH = 16;
@@ -90,6 +91,17 @@ describe('chooseByGlyphs (which of two readings the zone\'s own glyphs support)'
     const guarded = [0, 1, 2, 3, 4].map((index) => ({ line: 0, index }));
     expect(chooseByGlyphs(misread, [['O0000'], ['OO000']], { ...opts, guarded: guarded.slice(0, 4) })).toBe(1);
     expect(chooseByGlyphs(misread, [['O0000'], ['OO000']], { ...opts, guarded })).toBeNull();
+  });
+
+  it('guards fillers too: a character read as a filler must look like the zone\'s other fillers', () => {
+    const guarded = [0, 1, 2, 3, 4, 5, 6].map((index) => ({ line: 0, index }));
+    // Printed fillers pass the guard...
+    const padded = [line('OO00<<<', 'O000<<<')];
+    expect(chooseByGlyphs(padded, [['O000<<<'], ['OO00<<<']], { ...opts, guarded })).toBe(1);
+    // ...an `I` both texts read as a filler does not.
+    const lost = [line('OO00I<<', 'O000<<<')];
+    expect(chooseByGlyphs(lost, [['O000<<<'], ['OO00<<<']], { ...opts, guarded: guarded.filter((p) => p.index !== 4) })).toBe(1);
+    expect(chooseByGlyphs(lost, [['O000<<<'], ['OO00<<<']], { ...opts, guarded })).toBeNull();
   });
 
   it('does not take exemplars from positions in dispute', () => {
