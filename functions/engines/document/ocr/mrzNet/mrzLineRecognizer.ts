@@ -33,8 +33,8 @@ const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15 } as const;
  * The project's own MRZ line recogniser (training/mrz-recognizer: a fully convolutional network trained with CTC on
  * OCR-B lines drawn and degraded at random; docs/document-verification.md "Own MRZ recogniser") as a
  * {@link LineRecognizer}. Each quad is grown by a quarter of its height along the line, sampled 32 pixels high at its own aspect, colour dropped (brightest
- * channel), its lighting evened out where a shadow or light spot makes it uneven (image/flattenIllumination.ts) and
- * standardised (zero mean, unit standard deviation, as in training); the network emits one frame of 38
+ * channel), its lighting evened out where a shadow or light spot makes it uneven (image/flattenIllumination.ts; the
+ * taller `margined` crop whose glyph heights step 7 measures as well) and standardised (zero mean, unit standard deviation, as in training); the network emits one frame of 38
  * probabilities (blank + `0-9A-Z<`) per 4 pixels. It reads every line whole, whatever the mode (so readMrzZone.ts's
  * windowed and squeezed second opinions read the same crop again: time spent, nothing changed).
  *
@@ -58,7 +58,7 @@ export function createMrzLineRecognizer(session: ort.InferenceSession, opts: Mrz
         const width = Math.ceil(raw / MRZ_NET_FRAME_PIXELS) * MRZ_NET_FRAME_PIXELS;
         const crop = flattenIllumination(dropColour(cropQuad(image, grown, width, MRZ_NET_HEIGHT)));
         const margin = Math.round(MRZ_NET_HEIGHT * measureMargin);
-        const tall = dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / MRZ_NET_HEIGHT), width, MRZ_NET_HEIGHT + 2 * margin));
+        const tall = flattenIllumination(dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / MRZ_NET_HEIGHT), width, MRZ_NET_HEIGHT + 2 * margin)));
         const line = await recognize(session, crop);
         readings.push({ kind: 'probabilities', line, image: crop, framePixels: MRZ_NET_FRAME_PIXELS, margined: { image: tall, lineRows: [margin, margin + MRZ_NET_HEIGHT] } });
       }

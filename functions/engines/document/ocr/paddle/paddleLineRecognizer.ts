@@ -79,7 +79,7 @@ export function paddleEvidenceWeight(lineHeight: number): number {
 /**
  * The PaddleOCR PP-OCRv4 recogniser as a {@link LineRecognizer}: each quad is grown by a quarter of its height
  * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped and its lighting
- * evened out where uneven (image/flattenIllumination.ts, as for the own recogniser), recognised
+ * evened out where uneven (image/flattenIllumination.ts, as for the own recogniser, the `margined` crop too), recognised
  * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
  * is most central (`windows` mode), or whole in a crop squeezed to `minWidth` along the line (`squeezed` mode). The
  * output keeps the CTC probabilities for constrained decoding.
@@ -109,7 +109,7 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
         const crop = flattenIllumination(dropColour(cropQuad(image, grown, width, REC_HEIGHT)));
         // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
         const margin = Math.round(REC_HEIGHT * measureMargin);
-        margined.push(margin > 0 ? dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin)) : crop);
+        margined.push(margin > 0 ? flattenIllumination(dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin))) : crop);
         return crop;
       });
       const windows: Array<{ line: number; x0: number; image: RgbImage }> = [];
