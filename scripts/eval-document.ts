@@ -21,7 +21,7 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
- * --shadow SHARES,
+ * --shadow SHARES[:right],
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
@@ -153,9 +153,14 @@ if (DIMS.some((f) => !(f > 0 && f < 1))) throw new Error(`--dim takes shares in 
  * brightness (black laid over it at opacity 1 - share), the line running from 35% of the width at the bottom edge to
  * 65% at the top, its edge a linear ramp 3% of the image's width across: a reproducible probe of the shadow of a hand
  * or a phone falling across a page, so that an MRZ line (near the bottom) is dark at its start and light at its end.
+ * `0.4:right` darkens the part right of the line instead, most of each MRZ line with its check digits.
  */
-const SHADOWS = (args.shadow ?? '').split(',').filter(Boolean).map(Number);
-if (SHADOWS.some((f) => !(f > 0 && f < 1))) throw new Error(`--shadow takes shares in (0, 1) separated by commas, e.g. 0.4; got ${args.shadow}`);
+const SHADOWS = (args.shadow ?? '').split(',').filter(Boolean).map((t) => {
+  const m = /^([0-9.]+)(?::(left|right))?$/.exec(t);
+  const share = Number(m?.[1]);
+  if (!m || !(share > 0 && share < 1)) throw new Error(`--shadow takes shares in (0, 1), each optionally :left or :right, separated by commas, e.g. 0.4,0.4:right; got ${args.shadow}`);
+  return { share, side: (m[2] ?? 'left') as 'left' | 'right' };
+});
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -201,14 +206,15 @@ function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffe
 }
 
 /** The image with a shadow across it (see `--shadow`); transparency flattened onto white first, as loadImage.ts does. */
-function shadowed(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+function shadowed(share: number, side: 'left' | 'right'): (bytes: Buffer, file: string) => Promise<Buffer> {
   return async (bytes, file) => {
     const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
     const { width: w, height: h } = info;
     // The gradient runs across the line (normal n to its direction (0.3w, -h)) over 3% of the width, centred on it.
     const norm = Math.hypot(h, 0.3 * w), half = 0.015 * w;
     const nx = (h / norm) * half, ny = ((0.3 * w) / norm) * half;
-    const [x1, y1, x2, y2] = [0.5 * w - nx, 0.5 * h - ny, 0.5 * w + nx, 0.5 * h + ny].map((v) => v.toFixed(1));
+    const sign = side === 'left' ? 1 : -1;
+    const [x1, y1, x2, y2] = [0.5 * w - sign * nx, 0.5 * h - sign * ny, 0.5 * w + sign * nx, 0.5 * h + sign * ny].map((v) => v.toFixed(1));
     const svg = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="s" gradientUnits="userSpaceOnUse" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">` +
         `<stop offset="0" stop-color="#000" stop-opacity="${(1 - share).toFixed(3)}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs>` +
@@ -392,7 +398,10 @@ async function main(): Promise<void> {
   for (const t of THUMBNAILS) sets.push({ name: `Shared real specimens at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
   for (const n of MOTIONS) sets.push({ name: `Shared real specimens smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
   for (const sigma of NOISES) sets.push({ name: `Shared real specimens with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
-  for (const share of SHADOWS) sets.push({ name: `Shared real specimens half in a shadow darkened to ${Math.round(share * 100)}% (--shadow)`, cases: real, transform: shadowed(share) });
+  for (const { share, side } of SHADOWS) {
+    const part = side === 'left' ? 'half in a shadow' : 'most of each line in a shadow';
+    sets.push({ name: `Shared real specimens ${part} darkened to ${Math.round(share * 100)}% (--shadow${side === 'left' ? '' : ' :right'})`, cases: real, transform: shadowed(share, side) });
+  }
   for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
