@@ -14,6 +14,13 @@ export interface NameArbitration {
   readonly changed: ReadonlyArray<readonly [number, number]>;
   /** One entry per line whose names changed, in line order (empty when the lines are returned as given). */
   readonly changes: readonly NameChange[];
+  /**
+   * Per line, how far the chosen names lead the closest text one name character away (another character the
+   * recognisers proposed or gave at least {@link CANDIDATE_MIN_PROB} at that position): natural log of the ratio of
+   * their scores (the recognisers' likelihoods together, the prior added when given), >= 0 in practice;
+   * `Infinity` for lines not arbitrated or with no such text. A small lead is a name the recognisers leave in doubt.
+   */
+  readonly margins: readonly number[];
 }
 
 /** The names of one MRZ line as {@link arbitrateNames} changed them. */
@@ -137,6 +144,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   const out = [...lines];
   const changed: Array<[number, number]> = [];
   const changes: NameChange[] = [];
+  const margins: number[] = lines.map(() => Number.POSITIVE_INFINITY);
   for (let i = 0; i < lines.length; i++) {
     const weighted = (readings[i] ?? []).map((line, j) => ({ line, weight: opts.weights?.[i]?.[j] ?? 1 })).filter(({ line }) => readsLetters(line));
     const experts = weighted.map(({ line }) => line);
@@ -206,12 +214,19 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
       }
       if (text === before) break;
     }
+    // The chosen text's lead over its closest rival one character away.
+    let rival = Number.NEGATIVE_INFINITY;
+    for (const k of positions) for (const ch of candidates.get(k) ?? []) if (ch !== text.charAt(k)) {
+      const other = replaceAt(text, k, ch);
+      rival = Math.max(rival, recognised(other) + priorOf(other));
+    }
+    margins[i] = best - rival;
     for (const k of positions) if (text.charAt(k) !== (lines[i] as string).charAt(k)) changed.push([i, k]);
     const names = (t: string) => positions.map((k) => t.charAt(k)).join('');
     if (text !== lines[i]) changes.push({ line: i, from: names(lines[i] as string), to: names(text), gain: best - given });
     out[i] = text;
   }
-  return { lines: out, changed, changes };
+  return { lines: out, changed, changes, margins };
 }
 
 /**

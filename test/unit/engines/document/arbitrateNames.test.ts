@@ -118,6 +118,23 @@ describe('arbitrateNames', () => {
     expect(out.changes[0]?.gain).toBeCloseTo(joint(line1) - joint(withChar(line1, 11, 'D')), 9);
     expect(out.changes[0]?.gain).toBeGreaterThan(0);
   });
+  it('reports per line the chosen names\' lead over the closest text one name character away', () => {
+    // The O of ERIKSSON as above: the O is chosen, and the D it replaced is its closest rival.
+    const first = ctcFrames(spaced(withChar(line1, 11, 'D')), 0.9, { [at(11)]: ['O', 0.35] });
+    const second = ctcFrames(spaced(line1), 0.9, { [at(11)]: ['D', 0.05] });
+    const out = arbitrateNames('TD3', [withChar(line1, 11, 'D'), line2], [[first, second], []]);
+    const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
+    expect(out.margins[0]).toBeCloseTo(joint(line1) - joint(withChar(line1, 11, 'D')), 9);
+    expect(out.margins[0]).toBeLessThan(Math.log(1000));
+    // The data line has no name field; and where no recogniser gives another letter 0.02, no rival is tried.
+    expect(out.margins[1]).toBe(Number.POSITIVE_INFINITY);
+    const sure = ctcFrames(spaced(line1), 0.9);
+    expect(arbitrateNames('TD3', [line1, line2], [[sure, sure], []]).margins[0]).toBe(Number.POSITIVE_INFINITY);
+    // A rival both recognisers give a little (D at 0.03 beside O at 0.87) lies far behind.
+    const doubted = ctcFrames(spaced(line1), 0.9, { [at(11)]: ['D', 0.03] });
+    const far = arbitrateNames('TD3', [line1, line2], [[doubted, doubted], []]).margins[0] as number;
+    expect(far).toBeCloseTo(2 * Math.log(0.87 / 0.03), 2); // float32 probabilities
+  });
   it('leaves out a recogniser that reads the name line as more digits than letters (it has not read the line)', () => {
     // The first read the O of ERIKSSON as D (0.55 against O 0.35), as above; the second read digits for every letter
     // but that O: its likelihoods would make the change, but a name line holds no digits, so it is no witness.

@@ -3,7 +3,7 @@ import type { Quad } from '../../../../functions/engines/document/geometry/quad.
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
-import { chooseReading, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
@@ -340,7 +340,8 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
   it('puts in the name letter both recognisers together find likelier, although the first reading was clean', async () => {
     const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: second.r });
-    expect(second.calls()).toBe(1);
+    // The O leads the D by e^2.4, less than NAME_VIEWS_MAX_MARGIN: the name line is read in the further crops too.
+    expect(second.calls()).toBe(1 + NAME_VIEWS.length);
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.readLines).toEqual(UTOPIA.TD3);
     expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
@@ -353,14 +354,32 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: faint });
     // 0.1 x ln(0.85 / 0.05) < ln(0.55 / 0.35): the first reading's D stands.
     expect(reading?.parsed.lines).toEqual(misread);
-    expect(heights).toEqual([30]); // the name line's box (lineBox: 30 px high)
+    // The name line's box (lineBox: 30 px high), then its further crops (the names are in doubt).
+    expect(heights[0]).toBe(30);
+    expect(heights).toHaveLength(1 + NAME_VIEWS.length);
   });
 
   it('keeps the first reading’s letter when it is the likelier, and reads the name line once more', async () => {
     const second = framesOf('second', misread, { 22: ['O', 0.3] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: second.r });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    // The O leads by e^7.4 (the first's 0.99 against 0.00027, the second's 0.3 against 0.69): not in doubt.
     expect(second.calls()).toBe(1);
+  });
+
+  it('reads a name line in the further crops only while its names are in doubt, each crop grown across by its share', async () => {
+    const heights: number[] = [];
+    const recording = (inner: LineRecognizer): LineRecognizer => ({ ...inner, read: async (image, quads, mode) => (heights.push(...quads.map((q) => q[3].y - q[0].y)), inner.read(image, quads, mode)) });
+    // Both recognisers read ERIKSSON's O, the second doubting it a little (D 0.05): a lead of e^2.9 x e^8.2.
+    const sure = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
+    await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: recording(sure.r) });
+    expect(Math.log(0.94 / 0.05) + Math.log(0.99 / 0.00027)).toBeGreaterThan(NAME_VIEWS_MAX_MARGIN);
+    expect(heights).toEqual([30]);
+    // Split as in the first test: the name line in its box (30 px high) and in each further crop.
+    heights.length = 0;
+    const split = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
+    await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: recording(split.r) });
+    expect(heights.map((h) => Math.round(h * 10) / 10)).toEqual([30, ...NAME_VIEWS.map((g) => Math.round(30 * (1 + 2 * g) * 10) / 10)]);
   });
 });
 
