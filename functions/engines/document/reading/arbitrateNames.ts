@@ -17,7 +17,8 @@ export interface NameArbitration {
   /**
    * Per line, how far the chosen names lead the closest text one name character away (another character the
    * recognisers proposed or gave at least {@link CANDIDATE_MIN_PROB} at that position): natural log of the ratio of
-   * their scores (the recognisers' likelihoods together, the prior added when given), >= 0 in practice;
+   * their scores (the recognisers' likelihoods together, the prior added when given); negative where such a text
+   * scores higher but the choice's bounds kept it out (`maxPriorLoss`, a name lengthened, `shiftMinGain`);
    * `Infinity` for lines not arbitrated or with no such text. A small lead is a name the recognisers leave in doubt.
    */
   readonly margins: readonly number[];

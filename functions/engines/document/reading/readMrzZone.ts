@@ -473,8 +473,9 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
  * recogniser. Each view crops the same line at another scale and vertical placement, so each recogniser's
  * likelihoods are averaged over three samplings of one line (test-time augmentation); a misread that depends on how
  * the crop fell is outvoted. Chosen in a debugging run on developer data (probe seed 32 with random names: the 19
- * documents blurred by 2.5 px or shrunk to 360 px that failed, tried with grown by ±8%, shifted by ±8%, lengthened,
- * and these): +15% and -6% mended the most (4 of 19); then measured on every evaluation set
+ * documents that failed blurred by 2.5 px or shrunk to 360 px, tried grown and shrunk by 8%, shifted across by 8%,
+ * with the line's ends moved out by 30% of its height and in by 10%, and these with shifts of 6%): +15% and -6%
+ * mended the most (4 of the 38 cases); then measured on every evaluation set
  * (docs/document-verification.md "Doubtful names read in three crops").
  */
 export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
@@ -483,8 +484,8 @@ export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
  * Step 8 reads a name line in the further {@link NAME_VIEWS} only when its chosen names lead the closest text one
  * name character away by less than this (natural log; arbitrateNames.ts `margins`): ln 1000. In a debugging run
  * (probe seed 32 blurred by 2.5 px and as 360-px thumbnails, the real specimens plain) every misread name led by less
- * than 6, and 2 of the 45 real readings did (British 2.0, Australian 1.4); readings led by more pay nothing. Set once,
- * not tuned.
+ * than 3.5, and 2 of the 45 real readings by less than 6.9 (British 2.0, Australian 1.4; the rest by 9.6 or more, or
+ * without a rival); readings led by more pay nothing. Set once, not tuned.
  */
 export const NAME_VIEWS_MAX_MARGIN = Math.log(1000);
 
