@@ -456,8 +456,12 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
       const view = await readLinesAgain(image, recognizers, grown, doubtful);
       if (!view) continue;
       for (const i of doubtful) {
+        // The same recognisers in the same order as the line's own reading; each counts as it does there, at the
+        // height of the line's own quad (the crop changes the margins, not the glyphs' size).
+        const own = base.weights[i] ?? [];
+        if ((view.readings[i] ?? []).length !== own.length) continue;
         readings[i]?.push(...(view.readings[i] ?? []));
-        weights[i]?.push(...(view.weights[i] ?? []).map((x) => x / (NAME_VIEWS.length + 1)));
+        weights[i]?.push(...own.map((x) => x / (NAME_VIEWS.length + 1)));
       }
     }
     arbitration = arbitrate(readings, weights);

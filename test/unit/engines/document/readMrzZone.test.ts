@@ -350,11 +350,13 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
   it('counts a recogniser as its evidenceWeight says at the height of the line\'s quad', async () => {
     const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     const heights: number[] = [];
-    const faint: LineRecognizer = { ...second.r, evidenceWeight: (h) => (heights.push(h), 0.1) };
+    // Faint on lines lower than 35 px: the name line's box (lineBox: 30 px high) is; its crop grown by 15% (39 px) is not.
+    const faint: LineRecognizer = { ...second.r, evidenceWeight: (h) => (heights.push(h), h < 35 ? 0.1 : 1) };
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: faint });
-    // 0.1 x ln(0.85 / 0.05) < ln(0.55 / 0.35): the first reading's D stands.
+    // 0.1 x ln(0.85 / 0.05) < ln(0.55 / 0.35): the first reading's D stands. The names are in doubt, so the line is
+    // read in its further crops too, and the second counts there as at the line's own height: weighed at the grown
+    // crop's, its mean weight would be 0.4, and 0.4 x ln(0.85 / 0.05) > ln(0.55 / 0.35) would take the O.
     expect(reading?.parsed.lines).toEqual(misread);
-    // The name line's box (lineBox: 30 px high), then its further crops (the names are in doubt).
     expect(heights[0]).toBe(30);
     expect(heights).toHaveLength(1 + NAME_VIEWS.length);
   });
