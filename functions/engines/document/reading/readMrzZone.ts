@@ -448,22 +448,22 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
   let arbitration = arbitrate(base.readings, base.weights);
   const doubtful = nameLines.filter((i) => (arbitration.margins[i] ?? Number.POSITIVE_INFINITY) < NAME_VIEWS_MAX_MARGIN);
   if (doubtful.length > 0) {
-    // Each recogniser's likelihoods averaged (in logs) over the line's crop and its further views.
     const readings = base.readings.map((r) => [...r]);
-    const weights = base.weights.map((w, i) => (doubtful.includes(i) ? w.map((x) => x / (NAME_VIEWS.length + 1)) : [...w]));
+    const crops = base.readings.map(() => 1);
     for (const grow of NAME_VIEWS) {
       const grown = { ...found, quads: found.quads.map((q) => growQuad(q, 0, quadSize(q).height * grow)) };
       const view = await readLinesAgain(image, recognizers, grown, doubtful);
-      if (!view) continue;
       for (const i of doubtful) {
-        // The same recognisers in the same order as the line's own reading; each counts as it does there, at the
-        // height of the line's own quad (the crop changes the margins, not the glyphs' size).
-        const own = base.weights[i] ?? [];
-        if ((view.readings[i] ?? []).length !== own.length) continue;
-        readings[i]?.push(...(view.readings[i] ?? []));
-        weights[i]?.push(...own.map((x) => x / (NAME_VIEWS.length + 1)));
+        // The same recognisers in the same order as the line's own reading.
+        const read = view?.readings[i] ?? [];
+        if (read.length !== (base.readings[i] ?? []).length) continue;
+        readings[i]?.push(...read);
+        crops[i] = (crops[i] as number) + 1;
       }
     }
+    // Each recogniser's likelihoods averaged (in logs) over the line's crops, each crop counting as the line's own
+    // quad does (evidenceWeight at its height: a crop changes the margins, not the glyphs' size).
+    const weights = base.weights.map((own, i) => Array.from({ length: crops[i] as number }, () => own.map((x) => x / (crops[i] as number))).flat());
     arbitration = arbitrate(readings, weights);
   }
   const { lines, changed, changes } = arbitration;
