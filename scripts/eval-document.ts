@@ -23,7 +23,8 @@
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
  * --shadow SHARES[:right],
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
- * --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
+ * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
+ * typefaces; with --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
  */
 import { readFile } from 'node:fs/promises';
@@ -44,7 +45,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const SHIPPED_OCR = 'mrz-fcn+paddle';
 /** Names of the recognisers in the report. */
 const OCR_NAMES: Record<string, string> = {
-  'mrz-fcn+paddle': 'own MRZ recogniser (mrz-fcn), PaddleOCR PP-OCRv4 on readings it does not make clean (shipped)',
+  'mrz-fcn+paddle': 'own MRZ recogniser (mrz-fcn), PaddleOCR PP-OCRv4 on readings it does not make clean, mrz-fcn-faces on disputes both leave undecided (shipped)',
   'mrz-fcn': 'own MRZ recogniser alone (mrz-fcn, ONNX, constrained CTC decoding)',
   paddle: 'PaddleOCR PP-OCRv4 mobile alone (ONNX, constrained CTC decoding)',
   tesseract: 'Tesseract 5 LSTM eng (tesseract.js, whitelist 0-9A-Z<)',
@@ -56,6 +57,7 @@ const { values: args } = parseArgs({
     ocr: { type: 'string', default: SHIPPED_OCR },
     'no-write': { type: 'boolean', default: false },
     'no-name-prior': { type: 'boolean', default: false },
+    'no-arbiter': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
@@ -299,7 +301,7 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       const competitor = args.verbose ? reading.mrz?.competitor : null;
       if (competitor) {
         const subs = competitor.substitutions.map((x) => `${x.line}:${x.index} ${x.from}>${x.to}`).join(' ');
-        console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution}${competitor.byGlyphs ? ' by glyphs' : ''} ${competitor.groups.join(',')} ${subs}`);
+        console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution}${competitor.byGlyphs ? ' by glyphs' : ''}${competitor.byArbiter ? ' by arbiter' : ''} ${competitor.groups.join(',')} ${subs}`);
       }
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
@@ -412,12 +414,14 @@ async function main(): Promise<void> {
   for (const ocr of engines) if (!(ocr in OCR_NAMES)) throw new Error(`--ocr: unknown recogniser "${ocr}" (${Object.keys(OCR_NAMES).join(', ')})`);
   if (!engines.includes(SHIPPED_OCR) && !args['no-write']) throw new Error(`--ocr without ${SHIPPED_OCR} measures no shipped setting: add it, or pass --no-write`);
   if (args['no-name-prior'] && !args['no-write']) throw new Error('--no-name-prior measures no shipped setting: pass --no-write');
+  if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
   const sections: string[] = [];
   const comparison: string[][] = [];
   for (const ocr of engines) {
     const tesseract = ocr === 'tesseract' ? await loadTesseractLineRecognizer() : null;
     const namePrior = !args['no-name-prior'];
-    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior });
+    const arbiter = !args['no-arbiter'];
+    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter });
     for (const set of sets) {
       console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
       const results = await runAll(engine, set.cases, set.transform);

@@ -21,6 +21,7 @@ and trains from there (requires Debian's `python3-onnx`). Each validation set is
 """
 
 import math
+import os
 import sys
 import time
 
@@ -180,6 +181,7 @@ def edit_distance(a, b):
 
 def main():
     out_dir, train_paths, valid_path, minutes = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    os.makedirs(out_dir, exist_ok=True)
     init = sys.argv[5] if len(sys.argv) > 5 else None
     peak = float(sys.argv[6]) if len(sys.argv) > 6 else 2e-3
     torch.manual_seed(0)

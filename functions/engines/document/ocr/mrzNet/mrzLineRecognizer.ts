@@ -9,7 +9,7 @@ import { flattenIllumination } from '../../image/flattenIllumination.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
 import type { LineReading, LineRecognizer } from '../lineRecognizer.ts';
-import { defaultDocumentModelsDir, MRZ_NET_MODEL } from './mrzNetModel.ts';
+import { defaultDocumentModelsDir, MRZ_NET_MODEL, type MrzNetModelFile } from './mrzNetModel.ts';
 
 /** Input height of the MRZ line recogniser (training/mrz-recognizer/train.py `HEIGHT`), in pixels. */
 export const MRZ_NET_HEIGHT = 32;
@@ -25,9 +25,11 @@ export interface MrzLineRecognizerOptions {
   readonly maxWidth?: number;
   /** Share of the line's height added above and below for the `margined` crop (see paddleLineRecognizer.ts). @default 0.15 */
   readonly measureMargin?: number;
+  /** Engine id for provenance. @default 'mrz-fcn' */
+  readonly id?: string;
 }
 
-const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15 } as const;
+const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15, id: 'mrz-fcn' } as const;
 
 /**
  * The project's own MRZ line recogniser (training/mrz-recognizer: a fully convolutional network trained with CTC on
@@ -45,9 +47,9 @@ const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15 } as const;
  * @param opts - crop widths and the measuring margin, see {@link MrzLineRecognizerOptions}
  */
 export function createMrzLineRecognizer(session: ort.InferenceSession, opts: MrzLineRecognizerOptions = {}): LineRecognizer {
-  const { minWidth, maxWidth, measureMargin } = { ...defaults, ...opts };
+  const { minWidth, maxWidth, measureMargin, id } = { ...defaults, ...opts };
   return {
-    id: 'mrz-fcn',
+    id,
     async read(image: RgbImage, quads: readonly Quad[]): Promise<LineReading[]> {
       const readings: LineReading[] = [];
       for (const q of quads) {
@@ -100,12 +102,14 @@ async function recognize(session: ort.InferenceSession, crop: RgbImage): Promise
 }
 
 /**
- * Loads `mrz-fcn.onnx` from `modelsDir` (checksum verified against {@link MRZ_NET_MODEL}) and returns the recogniser.
+ * Loads a network of the own recogniser from `modelsDir` (checksum verified against the model's record) and returns
+ * the recogniser, with the model's file name without extension as its id (`mrz-fcn`, `mrz-fcn-faces`).
  * @param modelsDir - directory holding the model (the repository's `models/` by default)
  * @param threads - ONNX Runtime intra-op threads
+ * @param model - which network: {@link MRZ_NET_MODEL} (the recogniser) or `MRZ_NET_FACES_MODEL` (step 9's arbiter)
  * @throws {DocumentModelError} when the file is missing, altered or rejected by ONNX Runtime
  */
-export async function loadMrzLineRecognizer(modelsDir: string = defaultDocumentModelsDir(), threads = 2): Promise<LineRecognizer> {
-  const session = await createVerifiedSession(path.join(modelsDir, MRZ_NET_MODEL.file), MRZ_NET_MODEL.sha256, threads, (file, reason, options) => new DocumentModelError(file, reason, options));
-  return createMrzLineRecognizer(session);
+export async function loadMrzLineRecognizer(modelsDir: string = defaultDocumentModelsDir(), threads = 2, model: MrzNetModelFile = MRZ_NET_MODEL): Promise<LineRecognizer> {
+  const session = await createVerifiedSession(path.join(modelsDir, model.file), model.sha256, threads, (file, reason, options) => new DocumentModelError(file, reason, options));
+  return createMrzLineRecognizer(session, { id: model.file.replace(/\.onnx$/, '') });
 }

@@ -25,6 +25,19 @@ export const MRZ_NET_MODEL = {
 } as const satisfies MrzNetModelFile;
 
 /**
+ * The own recogniser's network trained further on lines half of which are drawn in other monospaced faces
+ * (training/mrz-recognizer/README.md, fifth run: FreeMono, Noto Mono, Noto Sans Mono, Inconsolata; DejaVu Sans Mono
+ * and Liberation Mono held out for measuring), asked only as step 9's arbiter (reading/readMrzZone.ts
+ * `chooseByArbiter`). Licence: the repository's.
+ */
+export const MRZ_NET_FACES_MODEL = {
+  id: 'kyc/mrz-fcn-faces',
+  file: 'mrz-fcn-faces.onnx',
+  sha256: '734d03463a35df710d10f38e08be42acd04d93f6466657c47c4ed44a087d22cb',
+  licence: 'Apache-2.0 (this repository; trained here on lines drawn from OCR-B of Debian fonts-ocr-b and the free monospaced faces of fonts-freefont-ttf, fonts-noto-mono and fonts-inconsolata)',
+} as const satisfies MrzNetModelFile;
+
+/**
  * The repository's `models/` directory, resolved from this module's location (`functions/engines/document/ocr/mrzNet`
  * -> `../../../../../models`). Only correct when the source tree is run as is (tsx, vitest, the local server, the
  * container image, which keeps the tree); other layouts pass `modelsDir` to `loadDocumentEngine`.
