@@ -81,8 +81,8 @@ export interface WeighedCompetitor extends CompetingReading {
   /**
    * Natural log of how much likelier the recognisers together (the lines read again, and the decoding that gave the
    * reading) found the text chosen (the reading, or the competitor taken) than the runner-up among the reading and
-   * its competitors (>= 0; {@link chooseReading}); when the glyphs decided (`byGlyphs`), or nothing did, the lead of
-   * the recognisers' own likeliest text, which may not be the one chosen.
+   * its competitors (>= 0; {@link chooseReading}); when the glyphs or the arbiter decided (`byGlyphs`, `byArbiter`),
+   * or nothing did, the lead of the recognisers' own likeliest text, which may not be the one chosen.
    */
   readonly margin: number;
   /**
