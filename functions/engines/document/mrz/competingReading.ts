@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import type { PositionAlternatives } from './correctMrz.ts';
-import { checkedText, checksOf, MRZ_LAYOUTS, type CheckedGroupId } from './layouts.ts';
+import { checkedText, checksOf, groupsByPosition, MRZ_LAYOUTS, type CheckedGroupId } from './layouts.ts';
 import { verifiesCheckDigit } from './computeCheckDigit.ts';
 
 /** One character of a competing reading that differs from the reading. */
@@ -64,15 +64,7 @@ export function competingReadings(format: MrzFormat, lines: readonly string[], a
   const groups = checksOf(format, lines);
   const verified = groups.filter((g) => verifiesCheckDigit(checkedText(g, lines), lines[g.digit.line]?.[g.digit.index] ?? ''));
   if (verified.length === 0) return [];
-  const groupsAt = new Map<string, CheckedGroupId[]>();
-  const touch = (line: number, index: number, id: CheckedGroupId) => {
-    const key = `${line}:${index}`;
-    groupsAt.set(key, [...(groupsAt.get(key) ?? []), id]);
-  };
-  for (const g of verified) {
-    for (const x of g.ranges) for (let i = x.start; i < x.end; i++) touch(x.line, i, g.id);
-    touch(g.digit.line, g.digit.index, g.id);
-  }
+  const groupsAt = groupsByPosition(verified);
   // Single substitutions the recogniser supports at least at minRatio, most probable first.
   const singles: Array<Substitution & { ratio: number }> = [];
   for (const key of groupsAt.keys()) {

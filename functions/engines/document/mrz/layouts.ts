@@ -243,6 +243,24 @@ export function compositeCoversNames(format: MrzFormat): boolean {
   return composite !== undefined && names.every((n) => composite.ranges.some((x) => x.line === n.line && x.start <= n.start && x.end >= n.end));
 }
 
+/**
+ * Every position the given check-digit groups cover (their characters and their check digits), as `line:index` keys
+ * (0-based), with the ids of the groups covering it, in the groups' order.
+ * @param groups - e.g. {@link checksOf} of a reading, or those of its groups that verify
+ */
+export function groupsByPosition(groups: readonly CheckedGroup[]): Map<string, CheckedGroupId[]> {
+  const at = new Map<string, CheckedGroupId[]>();
+  const touch = (line: number, index: number, id: CheckedGroupId) => {
+    const key = `${line}:${index}`;
+    at.set(key, [...(at.get(key) ?? []), id]);
+  };
+  for (const g of groups) {
+    for (const x of g.ranges) for (let i = x.start; i < x.end; i++) touch(x.line, i, g.id);
+    touch(g.digit.line, g.digit.index, g.id);
+  }
+  return at;
+}
+
 /** The characters a group's check digit protects, concatenated. */
 export function checkedText(group: CheckedGroup, lines: readonly string[]): string {
   return group.ranges.map((x) => (lines[x.line] ?? '').slice(x.start, x.end)).join('');

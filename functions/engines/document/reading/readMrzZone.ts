@@ -10,7 +10,7 @@ import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mr
 import { applyCompetitor, competingReadings, type CompetingReading } from '../mrz/competingReading.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
 import { padOptionalData } from '../mrz/padOptionalData.ts';
-import { CHECKED_GROUP, checksOf, MRZ_LAYOUTS, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupsByPosition, MRZ_LAYOUTS, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { ctcAlignment, ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import { chooseByGlyphs, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
@@ -314,7 +314,7 @@ async function settleCompetitor(image: RgbImage, recognizers: readonly LineRecog
   let byArbiter = false;
   if (choice.resolution === 'undecided' && arbiter) {
     const [a, b] = choice.finalists;
-    const chosen = await askArbiter(image, recognizers, arbiter, found, [texts[a] as string[], texts[b] as string[]]);
+    const chosen = await askArbiter(image, recognizers, arbiter, found, [texts[a] as string[], texts[b] as string[]], { readings, weights });
     if (chosen) {
       byArbiter = true;
       const index = texts.findIndex((t) => t.every((line, i) => line === chosen[i]));
@@ -435,10 +435,11 @@ export function chooseReading(scores: readonly number[], rivals: readonly Compet
  * (every line decoded within the layout's classes, as the zone was first decoded; its characters under a check digit
  * put into the reading, names and codes kept), when that passes every check digit and is not a finalist already:
  * where the first recogniser misreads a face, it often misreads more than the one or two characters a competitor
- * changes (seed 2813 drawn in Liberation Mono: `CE4O17GO1` for `CE4917691`, which the arbiter read right). All lines
- * are read again by both recognisers and the arbiter. A text chosen must also be the arbiter's own reading at every
- * checked character ({@link arbiterConfirms}).
+ * changes (seed 2813 drawn in Liberation Mono: `CE4O17GO1` for `CE4917691`, which the arbiter read right). Every
+ * line is scored by both recognisers (the lines step 9 read again reused, `reread`, the others read now) and by the
+ * arbiter. A text chosen must also be the arbiter's own reading at every checked character ({@link arbiterConfirms}).
  *
+ * @param reread - step 9's readings of the lines in dispute by `recognizers` ({@link readLinesAgain}'s shape)
  * @returns the lines chosen, or null when the arbiter does not decide
  */
 async function askArbiter(
@@ -447,11 +448,16 @@ async function askArbiter(
   arbiter: LineRecognizer,
   found: MrzZoneReading,
   finalists: ReadonlyArray<readonly string[]>,
+  reread: { readonly readings: LineProbabilities[][]; readonly weights: number[][] },
 ): Promise<readonly string[] | null> {
   const all = found.readLines.map((_, i) => i);
-  const mine = await readLinesAgain(image, recognizers, found, all);
+  const unread = all.filter((i) => (reread.readings[i]?.length ?? 0) === 0);
+  const rest = unread.length > 0 ? await readLinesAgain(image, recognizers, found, unread) : null;
+  if (unread.length > 0 && !rest) return null;
+  const source = (i: number) => (rest && unread.includes(i) ? rest : reread);
+  const mine = { readings: all.map((i) => source(i).readings[i] ?? []), weights: all.map((i) => source(i).weights[i] ?? []) };
   const theirs = await readLinesAgain(image, [arbiter], found, all);
-  if (!mine || !theirs) return null;
+  if (!theirs) return null;
   // Every recogniser must have read every line, so that entry n of a line's readings is recogniser n's.
   if (all.some((i) => mine.readings[i]?.length !== recognizers.length || theirs.readings[i]?.length !== 1)) return null;
   const decoded = decodeZone(found.format, theirs.readings.map((r) => r[0] as LineProbabilities));
@@ -510,20 +516,10 @@ function decodeZone(format: MrzFormat, lines: readonly LineProbabilities[]): str
   return out;
 }
 
-/** Every position a check digit of `lines` covers (its characters and the digit), as `line:index` keys. */
-function checkedPositions(format: MrzFormat, lines: readonly string[]): Set<string> {
-  const keys = new Set<string>();
-  for (const g of checksOf(format, lines)) {
-    for (const r of g.ranges) for (let k = r.start; k < r.end; k++) keys.add(`${r.line}:${k}`);
-    keys.add(`${g.digit.line}:${g.digit.index}`);
-  }
-  return keys;
-}
-
 /** `lines` with every character a check digit covers taken from `from` (the other characters kept). */
 function withCheckedCharacters(format: MrzFormat, lines: readonly string[], from: readonly string[]): string[] {
-  const keys = checkedPositions(format, from);
-  return lines.map((line, i) => [...line].map((ch, k) => (keys.has(`${i}:${k}`) ? (from[i] ?? '').charAt(k) || ch : ch)).join(''));
+  const checked = groupsByPosition(checksOf(format, from));
+  return lines.map((line, i) => [...line].map((ch, k) => (checked.has(`${i}:${k}`) ? (from[i] ?? '').charAt(k) || ch : ch)).join(''));
 }
 
 /**
@@ -535,7 +531,7 @@ function withCheckedCharacters(format: MrzFormat, lines: readonly string[], from
  * (docs/document-verification.md "A third recogniser for other typefaces").
  */
 function arbiterConfirms(format: MrzFormat, decoded: readonly string[], chosen: readonly string[]): boolean {
-  return [...checkedPositions(format, chosen)].every((key) => {
+  return [...groupsByPosition(checksOf(format, chosen)).keys()].every((key) => {
     const [line, index] = key.split(':').map(Number) as [number, number];
     return (decoded[line] ?? '').charAt(index) === (chosen[line] ?? '').charAt(index);
   });
@@ -547,9 +543,10 @@ function arbiterConfirms(format: MrzFormat, decoded: readonly string[], chosen: 
  */
 function arbiterReading(format: MrzFormat, lines: readonly string[], chosen: readonly string[]): CompetingReading {
   const substitutions = lines.flatMap((line, i) => [...line].flatMap((from, index) => (from === (chosen[i] ?? '').charAt(index) ? [] : [{ line: i, index, from, to: (chosen[i] ?? '').charAt(index) }])));
-  const groups = checksOf(format, chosen)
-    .filter((g) => substitutions.some((x) => (x.line === g.digit.line && x.index === g.digit.index) || g.ranges.some((r) => r.line === x.line && x.index >= r.start && x.index < r.end)))
-    .map((g) => g.id);
+  const checks = checksOf(format, chosen);
+  const covering = groupsByPosition(checks);
+  const touched = new Set(substitutions.flatMap((x) => covering.get(`${x.line}:${x.index}`) ?? []));
+  const groups = checks.filter((g) => touched.has(g.id)).map((g) => g.id);
   return { substitutions, ratio: 0, groups };
 }
 

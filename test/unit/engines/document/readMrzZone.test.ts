@@ -478,6 +478,16 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     expect(reading?.checkRate).toBe(1);
   });
 
+  it('reads only the lines step 9 did not read again for the arbiter: the disputed line\'s re-read is reused', async () => {
+    const first = framesOf(misread, { 2: ['8', 0.4] });
+    const calls: number[][] = [];
+    const counting: LineRecognizer = { ...first, read: async (image, quads, mode) => (calls.push(quads.map((q) => ((q[0].y + q[2].y) / 2 < 600 ? 0 : 1))), first.read(image, quads, mode)) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: counting, secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter: framesOf(UTOPIA.TD3, {}) });
+    expect(reading?.competitor).toMatchObject({ resolution: 'taken', byArbiter: true });
+    // Step 9's re-read of the data line, the name line for the glyphs, the name line for the arbiter's scores.
+    expect(calls.slice(-3)).toEqual([[1], [0], [0]]);
+  });
+
   it('leaves the dispute undecided when the arbiter sides with the first recogniser: it is no independent witness for it', async () => {
     const arbiter = framesOf(misread, { 2: ['8', 0.02] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(misread, { 2: ['8', 0.4] }), secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter });
