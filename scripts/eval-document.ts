@@ -24,7 +24,8 @@
  * --shadow SHARES[:right],
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
- * typefaces; with --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
+ * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the two recognisers alone, without that
+ * recogniser as a third witness; with --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
  * they chose over the closed list, with its lead and cost).
  */
 import { readFile } from 'node:fs/promises';
@@ -58,6 +59,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'no-name-prior': { type: 'boolean', default: false },
     'no-arbiter': { type: 'boolean', default: false },
+    'no-name-witness': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
@@ -415,13 +417,15 @@ async function main(): Promise<void> {
   if (!engines.includes(SHIPPED_OCR) && !args['no-write']) throw new Error(`--ocr without ${SHIPPED_OCR} measures no shipped setting: add it, or pass --no-write`);
   if (args['no-name-prior'] && !args['no-write']) throw new Error('--no-name-prior measures no shipped setting: pass --no-write');
   if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
+  if (args['no-name-witness'] && !args['no-write']) throw new Error('--no-name-witness measures no shipped setting: pass --no-write');
   const sections: string[] = [];
   const comparison: string[][] = [];
   for (const ocr of engines) {
     const tesseract = ocr === 'tesseract' ? await loadTesseractLineRecognizer() : null;
     const namePrior = !args['no-name-prior'];
     const arbiter = !args['no-arbiter'];
-    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter });
+    const nameWitness = !args['no-name-witness'];
+    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness });
     for (const set of sets) {
       console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
       const results = await runAll(engine, set.cases, set.transform);

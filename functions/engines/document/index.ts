@@ -114,10 +114,19 @@ export interface DocumentEngineOptions {
   /**
    * Settle step 9's disputes that the two recognisers and the zone's glyphs leave undecided with a third recogniser
    * trained on more typefaces (models/MODELS.md `mrz-fcn-faces`, readMrzZone.ts `chooseByArbiter`); only with
-   * `mrz-fcn+paddle`. `false` leaves them undecided, for comparison (`npm run eval:document -- --no-arbiter`).
+   * `mrz-fcn+paddle`. `false` leaves them undecided and loads no such recogniser (so no `nameWitness` either), for
+   * comparison (`npm run eval:document -- --no-arbiter`).
    * @default true
    */
   readonly arbiter?: boolean;
+  /**
+   * Ask the recogniser trained on more typefaces (the `arbiter`'s network) about the names too, as a third witness
+   * counting half with the own recogniser (readMrzZone.ts step 8, `nameWitness`); only with `mrz-fcn+paddle` and the
+   * arbiter loaded. `false` weighs names with the two recognisers alone, for comparison
+   * (`npm run eval:document -- --no-name-witness`).
+   * @default true
+   */
+  readonly nameWitness?: boolean;
 }
 
 /**
@@ -157,6 +166,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
       ...(secondRecognizer ? { secondRecognizer } : {}),
       ...(namePrior ? { namePrior } : {}),
       ...(arbiter ? { arbiter } : {}),
+      ...(arbiter && opts.nameWitness !== false ? { nameWitness: arbiter } : {}),
     },
     readPdf417,
   };

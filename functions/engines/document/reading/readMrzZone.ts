@@ -136,6 +136,13 @@ export interface MrzZoneReader {
    * @default none (undecided disputes stay undecided)
    */
   readonly arbiter?: LineRecognizer;
+  /**
+   * A third recogniser that step 8 asks about the names with the first two ({@link arbitrateZoneNames}); each of the
+   * three then counts {@link WITNESS_SHARE}. The engine's is the `arbiter`'s network (the first recogniser's trained
+   * further on more typefaces), which outvotes a letter one of the two misreads on a blurred or small line.
+   * @default none (the first two recognisers alone weigh the names)
+   */
+  readonly nameWitness?: LineRecognizer;
 }
 
 /** Options of {@link readMrzZone}. */
@@ -216,10 +223,11 @@ interface Candidate {
  *    recogniser, and replaces the first if it is {@link better}. The engine reads first with its own MRZ recogniser
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way).
- * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers, and the name
- *    characters chosen by both together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt)
- *    when it has one: names carry no check digit, so a clean reading can still hold a misread letter
- *    (docs/document-verification.md "Names read by two recognisers", "A prior over names"). A name line whose
+ * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers (and the reader's
+ *    `nameWitness`, each of the three then counting {@link WITNESS_SHARE}), and the name characters chosen by all
+ *    together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt) when it has one: names
+ *    carry no check digit, so a clean reading can still hold a misread letter (docs/document-verification.md "Names
+ *    read by two recognisers", "A prior over names", "A third recogniser for names"). A name line whose
  *    chosen names lead their closest rival by less than {@link NAME_VIEWS_MAX_MARGIN} is read again in the further
  *    crops of {@link NAME_VIEWS} and chosen once more, each recogniser's likelihoods averaged over the three crops
  *    ("Doubtful names read in three crops").
@@ -255,7 +263,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     }
   }
   if (found && reader.secondRecognizer) {
-    found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior);
+    found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior, reader.nameWitness);
     found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found, reader.arbiter);
     found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
   }
@@ -592,9 +600,17 @@ export const COMPETITOR_MIN_MARGIN = 10;
  * characters chosen by all together (arbitrateNames.ts), with the reader's name prior when it has one. Recognisers
  * that return text, not probabilities, cannot take part ({@link readLinesAgain}).
  */
-async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading, prior?: (field: string) => number): Promise<MrzZoneReading> {
+async function arbitrateZoneNames(
+  image: RgbImage,
+  pair: readonly LineRecognizer[],
+  found: MrzZoneReading,
+  prior?: (field: string) => number,
+  witness?: LineRecognizer,
+): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
-  const base = await readLinesAgain(image, recognizers, found, nameLines);
+  const recognizers = witness ? [...pair, witness] : pair;
+  const shares = witness ? recognizers.map(() => WITNESS_SHARE) : undefined;
+  const base = await readLinesAgain(image, recognizers, found, nameLines, shares);
   if (!base) return found;
   const arbitrate = (readings: LineProbabilities[][], weights: number[][]) => arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior, weights } : { weights });
   let arbitration = arbitrate(base.readings, base.weights);
@@ -637,6 +653,19 @@ async function arbitrateZoneNames(image: RgbImage, recognizers: readonly LineRec
 export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
 
 /**
+ * How much each recogniser's log-likelihoods count in step 8 when the `nameWitness` is asked (MrzZoneReader.nameWitness):
+ * two thirds, so that three recognisers weigh as much together as two did. The bounds step 8 applies were set on the
+ * scale of two recognisers' summed log-likelihoods: how far the name prior may go against the recognisers
+ * (arbitrateNames.ts `NAME_PRIOR_MAX_LOSS`), the gain a shifted field needs (arbitrateNames.ts `NAME_SHIFT_MIN_GAIN`) and the
+ * lead below which a name is read in further crops ({@link NAME_VIEWS_MAX_MARGIN}); counted fully, the third would
+ * tighten the first and loosen the others. Developer data, probe seed 32 (random-letter names, the 19 documents that
+ * failed blurred by 2.5 px or as 360- or 280-px thumbnails, in a debugging run): halves for the first recogniser and the
+ * witness (PaddleOCR whole) mended 1 view and lost 1; two thirds each mended 7 and lost none, as full shares did
+ * (docs/document-verification.md "A third recogniser for names"). Not tuned beyond those three settings.
+ */
+export const WITNESS_SHARE = 2 / 3;
+
+/**
  * Step 8 reads a name line in the further {@link NAME_VIEWS} only when its chosen names lead the closest text one
  * name character away by less than this (natural log; arbitrateNames.ts `margins`): ln 1000. In a debugging run
  * (probe seed 32 blurred by 2.5 px and as 360-px thumbnails, the real specimens plain) every misread name led by less
@@ -652,13 +681,14 @@ export const NAME_VIEWS_MAX_MARGIN = Math.log(1000);
  * `weights` has the same shape: each entry's recogniser's {@link LineRecognizer.evidenceWeight} at the height of the
  * line's quad in `image` (1 when it declares none); step 8 weighs with them, steps 9 and 10 weigh alike. `first`
  * holds the first recogniser's whole readings of the lines asked for (with their line images), which step 9's glyph
- * comparison reuses.
+ * comparison reuses. `shares`, per recogniser, multiplies its weights (default 1 each; step 8's {@link WITNESS_SHARE}).
  */
 async function readLinesAgain(
   image: RgbImage,
   recognizers: readonly LineRecognizer[],
   found: MrzZoneReading,
   which: readonly number[],
+  shares?: readonly number[],
 ): Promise<{ readings: LineProbabilities[][]; weights: number[][]; first: Array<LineReading | undefined> } | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
@@ -671,7 +701,7 @@ async function readLinesAgain(
       const r = read[j];
       if (r?.kind !== 'probabilities') return;
       readings[i]?.push(r.line);
-      weights[i]?.push(recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1);
+      weights[i]?.push((recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1) * (shares?.[n] ?? 1));
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }

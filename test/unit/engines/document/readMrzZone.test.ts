@@ -3,7 +3,7 @@ import type { Quad } from '../../../../functions/engines/document/geometry/quad.
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
-import { chooseByArbiter, chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { chooseByArbiter, chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone, WITNESS_SHARE } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
@@ -382,6 +382,36 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     const split = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: recording(split.r) });
     expect(heights.map((h) => Math.round(h * 10) / 10)).toEqual([30, ...NAME_VIEWS.map((g) => Math.round(30 * (1 + 2 * g) * 10) / 10)]);
+  });
+
+  it('asks the name witness too, which outvotes a letter the first recogniser alone misreads', async () => {
+    // The first reads D (0.64, O 0.35: e^0.60 for D), the second leans to O by e^0.18 only (0.54, D 0.45): alone the
+    // D stands. The witness reads O (0.94, D 0.05): half of e^2.93 for O tips the names to ERIKSSON.
+    const first = () => framesOf('first', misread, { 22: ['O', 0.35] }).r;
+    const second = () => framesOf('second', UTOPIA.TD3, { 22: ['D', 0.45] }).r;
+    const alone = await readMrzZone(IMAGE, { detect, recognizer: first(), secondRecognizer: second() });
+    expect(alone?.parsed.name.lastName).toBe('ERIKSSDN');
+    const witness = framesOf('witness', UTOPIA.TD3, { 22: ['D', 0.05] });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: first(), secondRecognizer: second(), nameWitness: witness.r });
+    expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
+    expect(witness.calls()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts each of three recognisers two thirds (WITNESS_SHARE): three weigh as much as two, doubt measured on that scale', async () => {
+    // All three read ERIKSSON's O, each doubting it (D 0.05): e^2.93 each. Counted fully, the lead (e^8.8) would pass
+    // NAME_VIEWS_MAX_MARGIN and no further crop would be read; at two thirds each it is e^5.9, and the crops are read.
+    const lead = Math.log(0.94 / 0.05);
+    expect(3 * lead).toBeGreaterThan(NAME_VIEWS_MAX_MARGIN);
+    expect(3 * WITNESS_SHARE * lead).toBeLessThan(NAME_VIEWS_MAX_MARGIN);
+    const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
+    const reading = await readMrzZone(IMAGE, {
+      detect,
+      recognizer: framesOf('first', UTOPIA.TD3, { 22: ['D', 0.05] }).r,
+      secondRecognizer: second.r,
+      nameWitness: framesOf('witness', UTOPIA.TD3, { 22: ['D', 0.05] }).r,
+    });
+    expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
+    expect(second.calls()).toBe(1 + NAME_VIEWS.length);
   });
 });
 
