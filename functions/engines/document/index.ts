@@ -120,9 +120,9 @@ export interface DocumentEngineOptions {
    */
   readonly arbiter?: boolean;
   /**
-   * Ask the recogniser trained on more typefaces (the `arbiter`'s network) about the names too, as a third witness
-   * counting half with the own recogniser (readMrzZone.ts step 8, `nameWitness`); only with `mrz-fcn+paddle` and the
-   * arbiter loaded. `false` weighs names with the two recognisers alone, for comparison
+   * Ask the recogniser trained on more typefaces (the `arbiter`'s network) about the names too, as a third witness,
+   * each of the three recognisers then counting two thirds (readMrzZone.ts step 8, `nameWitness`, `WITNESS_SHARE`);
+   * only with `mrz-fcn+paddle` and the arbiter loaded. `false` weighs names with the two recognisers alone, for comparison
    * (`npm run eval:document -- --no-name-witness`).
    * @default true
    */

@@ -659,9 +659,11 @@ export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
  * (arbitrateNames.ts `NAME_PRIOR_MAX_LOSS`), the gain a shifted field needs (arbitrateNames.ts `NAME_SHIFT_MIN_GAIN`) and the
  * lead below which a name is read in further crops ({@link NAME_VIEWS_MAX_MARGIN}); counted fully, the third would
  * tighten the first and loosen the others. Developer data, probe seed 32 (random-letter names, the 19 documents that
- * failed blurred by 2.5 px or as 360- or 280-px thumbnails, in a debugging run): halves for the first recogniser and the
- * witness (PaddleOCR whole) mended 1 view and lost 1; two thirds each mended 7 and lost none, as full shares did
- * (docs/document-verification.md "A third recogniser for names"). Not tuned beyond those three settings.
+ * failed blurred by 2.5 px or as 360- or 280-px thumbnails, in a debugging run), against no witness blurred and as
+ * 360-px thumbnails: halves for the first recogniser and the witness (PaddleOCR whole) mended none and lost 1; two
+ * thirds each mended 7 and lost none, as full shares did; as a 280-px thumbnail the British specimen was lost with two
+ * thirds and full shares and kept with halves (docs/document-verification.md "A third recogniser for names"). Not
+ * tuned beyond those three settings.
  */
 export const WITNESS_SHARE = 2 / 3;
 

@@ -386,7 +386,8 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
 
   it('asks the name witness too, which outvotes a letter the first recogniser alone misreads', async () => {
     // The first reads D (0.64, O 0.35: e^0.60 for D), the second leans to O by e^0.18 only (0.54, D 0.45): alone the
-    // D stands. The witness reads O (0.94, D 0.05): half of e^2.93 for O tips the names to ERIKSSON.
+    // D stands. The witness reads O (0.94, D 0.05: e^2.93), and with each of the three at two thirds the O leads by
+    // (2.93 + 0.18 - 0.60) x 2/3: the names become ERIKSSON.
     const first = () => framesOf('first', misread, { 22: ['O', 0.35] }).r;
     const second = () => framesOf('second', UTOPIA.TD3, { 22: ['D', 0.45] }).r;
     const alone = await readMrzZone(IMAGE, { detect, recognizer: first(), secondRecognizer: second() });
