@@ -46,7 +46,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const SHIPPED_OCR = 'mrz-fcn+paddle';
 /** Names of the recognisers in the report. */
 const OCR_NAMES: Record<string, string> = {
-  'mrz-fcn+paddle': 'own MRZ recogniser (mrz-fcn), PaddleOCR PP-OCRv4 on readings it does not make clean, mrz-fcn-faces on disputes both leave undecided (shipped)',
+  'mrz-fcn+paddle': 'own MRZ recogniser (mrz-fcn), PaddleOCR PP-OCRv4 on readings it does not make clean, mrz-fcn-faces on disputes both leave undecided and on names (shipped)',
   'mrz-fcn': 'own MRZ recogniser alone (mrz-fcn, ONNX, constrained CTC decoding)',
   paddle: 'PaddleOCR PP-OCRv4 mobile alone (ONNX, constrained CTC decoding)',
   tesseract: 'Tesseract 5 LSTM eng (tesseract.js, whitelist 0-9A-Z<)',
