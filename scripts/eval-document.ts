@@ -24,9 +24,10 @@
  * --shadow SHARES[:right],
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
- * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the two recognisers alone, without that
- * recogniser as a third witness; with --no-write), --no-write, --verbose (a line per case, per name line the recognisers changed, with its gain, and per state code
- * they chose over the closed list, with its lead and cost).
+ * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
+ * two recognisers alone, without that recogniser as a third witness; with --no-write), --no-write, --verbose (a line
+ * per case, per name line the recognisers changed, with its gain, and per state code they chose over the closed list,
+ * with its lead and cost).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
