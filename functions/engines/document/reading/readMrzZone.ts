@@ -609,8 +609,7 @@ async function arbitrateZoneNames(
 ): Promise<MrzZoneReading> {
   const nameLines = found.readLines.map((_, i) => i).filter((i) => lineFieldsOf(found.format, i).names.length > 0);
   const recognizers = witness ? [...pair, witness] : pair;
-  const shares = witness ? recognizers.map(() => WITNESS_SHARE) : undefined;
-  const base = await readLinesAgain(image, recognizers, found, nameLines, shares);
+  const base = await readLinesAgain(image, recognizers, found, nameLines, witness ? WITNESS_SHARE : 1);
   if (!base) return found;
   const arbitrate = (readings: LineProbabilities[][], weights: number[][]) => arbitrateNames(found.format, found.parsed.lines, readings, prior ? { prior, weights } : { weights });
   let arbitration = arbitrate(base.readings, base.weights);
@@ -683,14 +682,14 @@ export const NAME_VIEWS_MAX_MARGIN = Math.log(1000);
  * `weights` has the same shape: each entry's recogniser's {@link LineRecognizer.evidenceWeight} at the height of the
  * line's quad in `image` (1 when it declares none); step 8 weighs with them, steps 9 and 10 weigh alike. `first`
  * holds the first recogniser's whole readings of the lines asked for (with their line images), which step 9's glyph
- * comparison reuses. `shares`, per recogniser, multiplies its weights (default 1 each; step 8's {@link WITNESS_SHARE}).
+ * comparison reuses. `share` multiplies every weight (default 1; step 8's {@link WITNESS_SHARE} with a third recogniser).
  */
 async function readLinesAgain(
   image: RgbImage,
   recognizers: readonly LineRecognizer[],
   found: MrzZoneReading,
   which: readonly number[],
-  shares?: readonly number[],
+  share = 1,
 ): Promise<{ readings: LineProbabilities[][]; weights: number[][]; first: Array<LineReading | undefined> } | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
@@ -703,7 +702,7 @@ async function readLinesAgain(
       const r = read[j];
       if (r?.kind !== 'probabilities') return;
       readings[i]?.push(r.line);
-      weights[i]?.push((recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1) * (shares?.[n] ?? 1));
+      weights[i]?.push((recognizer.evidenceWeight?.(quadSize(quads[j] as Quad).height) ?? 1) * share);
     });
     if (n === 0 && readings.every((r) => r.length === 0)) return null;
   }
