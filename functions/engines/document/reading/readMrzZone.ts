@@ -1275,9 +1275,11 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
   const padded = restorePadding(format, d.lines, d.heights);
   if (padded) {
     const candidate = check(padded);
-    if (takesRestoredPadding(result, candidate)) {
+    const changed = padded.flatMap((line, i) => [...line].flatMap((ch, k) => (ch !== d.lines[i]?.[k] ? [{ i, k }] : [])));
+    const support = Math.min(...changed.map(({ i, k }) => (alternatives[i]?.length ? (alternatives[i]?.[k]?.find((a) => a.char === '<')?.p ?? 0) : 1)));
+    if (takesRestoredPadding(result, candidate, support)) {
       result = candidate;
-      fixed = new Set(padded.flatMap((line, i) => [...line].flatMap((ch, k) => (ch !== d.lines[i]?.[k] ? [`${i}:${k}`] : []))));
+      fixed = new Set(changed.map(({ i, k }) => `${i}:${k}`));
     }
   }
   const { lines, parsed, corrected, checkRate } = result;

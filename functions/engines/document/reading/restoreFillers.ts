@@ -243,6 +243,21 @@ export interface CheckedReading {
 }
 
 /**
+ * Smallest probability (0-1) the recogniser must have given the filler at every position {@link restorePadding}
+ * changed for the restored reading to replace a reading that verifies as decoded, with no correction: the bound at
+ * which mrz/correctMrz.ts tries a look-alike (`minLookAlikeSupport`), a character the recogniser found possible.
+ * Both readings then pass every check digit, so the check digits cannot decide, and a recogniser sure of the
+ * characters outweighs their glyph heights. Found on a card of the independent generator (thirty-seventh session,
+ * docs/document-verification.md "A generator written blind"): seen obliquely, its far end 18% smaller, the
+ * optional data's last digits `196` measured filler-sized against the digits at the near end; the recogniser gave
+ * the filler at most 5e-6 there, and `196` read as fillers happened to pass the composite (1 in 10), so a
+ * personal number was returned three digits short on a card every check digit of which verified. No other such
+ * tie was met on the real specimens, synthetic seeds 70707 and 3434, the probe sets of seeds 32 and 33 and the
+ * first independent set (debugging runs, 2026-11-28).
+ */
+export const RESTORED_PADDING_MIN_SUPPORT = 0.001;
+
+/**
  * Whether the reading with {@link restorePadding}'s fillers replaces the reading as decoded: only if every check digit
  * of it verifies, and then with no correction, or, where the reading as decoded needed corrections, with no more of
  * them. Between two corrected readings the glyph heights decide: probe seed 11 `probe-0030`,
@@ -251,12 +266,19 @@ export interface CheckedReading {
  * verify; with the filler-sized glyphs restored, one correction (`0` to `Q`) reads it right (`npm run eval:document`
  * on the probe set of seed 11, 2026-11-25). A reading that verifies as decoded keeps its characters: taking every
  * restored reading that a correction mends made a wrong number verify on seed 60606 (see {@link restorePadding}).
+ * Where both verify with no correction, the restored fillers are taken only if the recogniser doubted the
+ * characters they replace ({@link RESTORED_PADDING_MIN_SUPPORT}).
  *
  * @param asDecoded - the window's reading as decoded, checked and corrected
  * @param restored - the same with the restored fillers, checked and corrected
+ * @param fillerSupport - the smallest probability the recogniser gave the filler at a position the restoring
+ *   changed (0-1; 1 where it gave no probabilities)
  */
-export function takesRestoredPadding(asDecoded: CheckedReading, restored: CheckedReading): boolean {
+export function takesRestoredPadding(asDecoded: CheckedReading, restored: CheckedReading, fillerSupport: number): boolean {
   if (restored.checkRate < 1) return false;
-  if (restored.corrected.length === 0) return true;
+  if (restored.corrected.length === 0) {
+    const verifiesAsDecoded = asDecoded.checkRate === 1 && asDecoded.corrected.length === 0;
+    return !verifiesAsDecoded || fillerSupport >= RESTORED_PADDING_MIN_SUPPORT;
+  }
   return asDecoded.corrected.length > 0 && restored.corrected.length <= asDecoded.corrected.length;
 }

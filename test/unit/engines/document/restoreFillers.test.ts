@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { glyphHeights } from '../../../../functions/engines/document/image/glyphHeights.ts';
-import { restoreFillers, restorePadding, takesRestoredPadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
+import { RESTORED_PADDING_MIN_SUPPORT, restoreFillers, restorePadding, takesRestoredPadding } from '../../../../functions/engines/document/reading/restoreFillers.ts';
 import { restoreNameFillers, restoreSeparator } from '../../../../functions/engines/document/reading/restoreSeparator.ts';
 import { drawGlyphLine as drawLine, UTOPIA } from './fixtures.ts';
 
@@ -180,20 +180,27 @@ describe('restoreNameFillers', () => {
 describe('takesRestoredPadding', () => {
   const fix = { field: 'personalNumber', from: '0', to: 'O' };
   it('takes restored fillers that verify as read', () => {
-    expect(takesRestoredPadding({ checkRate: 0.75, corrected: [] }, { checkRate: 1, corrected: [] })).toBe(true);
-    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [] })).toBe(true);
+    expect(takesRestoredPadding({ checkRate: 0.75, corrected: [] }, { checkRate: 1, corrected: [] }, 0)).toBe(true);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [] }, 0)).toBe(true);
   });
 
   it('takes restored fillers mended by a correction only where the reading as decoded needed as many', () => {
     // probe seed 11 `probe-0030`: both readings verify through one correction; the glyph heights decide.
-    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix] })).toBe(true);
-    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix, fix] })).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix] }, 0)).toBe(true);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [fix] }, { checkRate: 1, corrected: [fix, fix] }, 1)).toBe(false);
     // A reading that verifies as decoded keeps its characters.
-    expect(takesRestoredPadding({ checkRate: 1, corrected: [] }, { checkRate: 1, corrected: [fix] })).toBe(false);
-    expect(takesRestoredPadding({ checkRate: 0.8, corrected: [] }, { checkRate: 1, corrected: [fix] })).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [] }, { checkRate: 1, corrected: [fix] }, 1)).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 0.8, corrected: [] }, { checkRate: 1, corrected: [fix] }, 1)).toBe(false);
+  });
+
+  it('between two readings that verify as read, takes the fillers only where the recogniser doubted the characters', () => {
+    // The independent generator's card seen obliquely: `…262196<` verified, and so did `…262<<<<` (composite, 1 in
+    // 10); the recogniser gave the filler at most 5e-6 at the far end's filler-sized digits.
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [] }, { checkRate: 1, corrected: [] }, 5e-6)).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 1, corrected: [] }, { checkRate: 1, corrected: [] }, RESTORED_PADDING_MIN_SUPPORT)).toBe(true);
   });
 
   it('never takes restored fillers whose check digits fail', () => {
-    expect(takesRestoredPadding({ checkRate: 0.5, corrected: [fix] }, { checkRate: 0.75, corrected: [] })).toBe(false);
+    expect(takesRestoredPadding({ checkRate: 0.5, corrected: [fix] }, { checkRate: 0.75, corrected: [] }, 1)).toBe(false);
   });
 });
