@@ -9,47 +9,16 @@
  * id-verification on the shared real document specimens (../shared/data/documents), one request at a time (issue 5:
  * p50 under 800 ms per document on 2 cores). `--only ip-analysis|aml-screening|id-verification` runs one part.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadAmlIndex, screen } from '../functions/engines/aml/index.ts';
 import { writeMarkedSection } from '../functions/engines/evaluation/markdown.ts';
+import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADDRESSES = ['8.8.8.8', '1.1.1.1', '81.2.69.142', '185.220.101.1', '2001:4860:4860::8888', '203.0.113.9', '151.101.1.69', '2a02:2e0:3fe:1001:302::'];
-
-interface Sandbox { baseUrl: string; apiKey: string; workflowId: string }
-
-async function startService(): Promise<{ sandbox: Sandbox; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'svs-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', POWERTOOLS_LOG_LEVEL: 'WARN' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const sandbox = JSON.parse(await readFile(path.join(dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
-      if ((await fetch(new URL('/', sandbox.baseUrl))).ok) {
-        return {
-          sandbox,
-          stop: async () => {
-            child.kill('SIGTERM');
-            await new Promise((r) => child.once('exit', r));
-            await rm(dataDir, { recursive: true, force: true });
-          },
-        };
-      }
-    } catch {
-      // not ready
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the service did not start');
-}
 
 interface Row { name: string; connections: number; requests: number; p50: number; p90: number; p99: number; rps: number; errors: number }
 
@@ -183,7 +152,7 @@ const COMMON_NAMES = ['Maria Garcia', 'John Smith', 'Wei Zhang', 'Fatima Khan', 
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const runs = (name: string) => only === undefined || only === name;
-const { sandbox, stop } = await startService();
+const { sandbox, stop } = await startServiceProcess('bench');
 try {
   if (runs('id-verification')) {
     const docTable = await documentSection(sandbox);

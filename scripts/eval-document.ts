@@ -19,6 +19,15 @@
  *   `paddle` and `tesseract`; more than one adds the OCR engine comparison. Only the shipped setting's sections are
  *   written.
  *
+ * - `--http` (with --no-write): every case is sent through the local HTTP API instead of in process, as an integrator
+ *   and the issue's check send it: the service `npm start` runs, started in a child process with a fresh DATA_DIR
+ *   (scripts/lib/localServiceProcess.ts), each case a new session on the sandbox workflow, `POST /id-verification`
+ *   with the template's `documentId`, the image base64 as `frontImageBase64` (and `backImageBase64`) and its
+ *   `fileExtension`; the response's `result` and `decision` are scored. The time per case is then the request's, and
+ *   the verification date is the service's clock, not the set's reference date (expiry decides the decision, not the
+ *   fields scored). Only the shipped recognisers run there, so --ocr, --no-name-prior, --no-arbiter and
+ *   --no-name-witness are refused with it, and --verbose prints no engine evidence.
+ *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
  * --shadow SHARES[:right],
@@ -41,6 +50,8 @@ import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/t
 import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
 import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
+import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
+import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The recognisers loadDocumentEngine uses by default. */
@@ -61,6 +72,7 @@ const { values: args } = parseArgs({
     'no-name-prior': { type: 'boolean', default: false },
     'no-arbiter': { type: 'boolean', default: false },
     'no-name-witness': { type: 'boolean', default: false },
+    http: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
@@ -279,6 +291,45 @@ function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
   return (bytes) => sharp(bytes).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
+/** The extension of an encoded image by its signature (the `fileExtension` of the request). */
+function extensionOf(bytes: Buffer): string {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return 'jpg';
+}
+
+/**
+ * The engine as the local HTTP API serves it (see `--http`): each `verify` is a `POST /id-verification` on a new
+ * session. A response without a result (status `Failed`, or an error answer) reads as every field null, its
+ * decision as given (null counts as not approved); an answer other than 200 is printed.
+ */
+function httpEngine(sandbox: Sandbox): DocumentEngine {
+  return {
+    models: [],
+    async verify({ front, back, template }) {
+      const body = {
+        workflowId: sandbox.workflowId,
+        documentId: template.id,
+        frontImageBase64: front.toString('base64'),
+        ...(back ? { backImageBase64: back.toString('base64') } : {}),
+        fileExtension: extensionOf(front),
+      };
+      const t0 = performance.now();
+      const res = await fetch(`${sandbox.baseUrl}/id-verification`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey }, body: JSON.stringify(body) });
+      const answer = (await res.json()) as { status?: string; decision?: DocumentReading['decision'] | null; result?: DocumentReading['result'] | null; detail?: string };
+      if (res.status !== 200) console.log(`       HTTP ${res.status}: ${answer.detail ?? ''}`);
+      return {
+        result: answer.result ?? { ...EMPTY_FIELDS, isMismatch: false, errorCategory: null },
+        outcome: answer.result ? 'read' : 'unprocessable',
+        decision: (answer.decision ?? null) as DocumentReading['decision'],
+        reason: null,
+        checks: [],
+        timings: { totalMs: performance.now() - t0 },
+      };
+    },
+  };
+}
+
 interface CaseResult {
   readonly c: DocumentCase;
   readonly reading: DocumentReading;
@@ -419,26 +470,37 @@ async function main(): Promise<void> {
   if (args['no-name-prior'] && !args['no-write']) throw new Error('--no-name-prior measures no shipped setting: pass --no-write');
   if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
   if (args['no-name-witness'] && !args['no-write']) throw new Error('--no-name-witness measures no shipped setting: pass --no-write');
+  if (args.http && !args['no-write']) throw new Error('--http measures the service, not the sections written: pass --no-write');
+  if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'])) {
+    throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness');
+  }
+  const service = args.http ? await startServiceProcess('eval-document') : null;
   const sections: string[] = [];
   const comparison: string[][] = [];
-  for (const ocr of engines) {
-    const tesseract = ocr === 'tesseract' ? await loadTesseractLineRecognizer() : null;
-    const namePrior = !args['no-name-prior'];
-    const arbiter = !args['no-arbiter'];
-    const nameWitness = !args['no-name-witness'];
-    const engine = await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness });
-    for (const set of sets) {
-      console.log(`\n== ${ocr}: ${set.name}: ${set.cases.length} cases`);
-      const results = await runAll(engine, set.cases, set.transform);
-      const s = summarise(results);
-      const text = report(`${set.name}, OCR: ${OCR_NAMES[ocr]}`, s);
-      console.log(text);
-      if (ocr === SHIPPED_OCR) sections.push(text);
-      const fieldsRight = Object.values(s.fieldRight).reduce((a, [x]) => a + x, 0);
-      const fieldsAll = Object.values(s.fieldRight).reduce((a, [, y]) => a + y, 0);
-      comparison.push([OCR_NAMES[ocr] as string, set.name, pct(s.exact, s.readCases), pct(fieldsRight, fieldsAll), String(s.acceptedFailing), `${s.p50.toFixed(0)} ms`]);
+  try {
+    for (const ocr of engines) {
+      const tesseract = ocr === 'tesseract' ? await loadTesseractLineRecognizer() : null;
+      const namePrior = !args['no-name-prior'];
+      const arbiter = !args['no-arbiter'];
+      const nameWitness = !args['no-name-witness'];
+      const engine = service
+        ? httpEngine(service.sandbox)
+        : await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness });
+      for (const set of sets) {
+        console.log(`\n== ${ocr}${service ? ' through the local HTTP API' : ''}: ${set.name}: ${set.cases.length} cases`);
+        const results = await runAll(engine, set.cases, set.transform);
+        const s = summarise(results);
+        const text = report(`${set.name}, OCR: ${OCR_NAMES[ocr]}`, s);
+        console.log(text);
+        if (ocr === SHIPPED_OCR) sections.push(text);
+        const fieldsRight = Object.values(s.fieldRight).reduce((a, [x]) => a + x, 0);
+        const fieldsAll = Object.values(s.fieldRight).reduce((a, [, y]) => a + y, 0);
+        comparison.push([OCR_NAMES[ocr] as string, set.name, pct(s.exact, s.readCases), pct(fieldsRight, fieldsAll), String(s.acceptedFailing), `${s.p50.toFixed(0)} ms`]);
+      }
+      await tesseract?.close();
     }
-    await tesseract?.close();
+  } finally {
+    await service?.stop();
   }
   if (args['no-write']) return;
   const date = new Date().toISOString().slice(0, 10);
