@@ -244,8 +244,9 @@ export interface CheckedReading {
 
 /**
  * Smallest probability (0-1) the recogniser must have given the filler at every position {@link restorePadding}
- * changed for the restored reading to replace a reading that verifies as decoded, with no correction: the bound at
- * which mrz/correctMrz.ts tries a look-alike (`minLookAlikeSupport`), a character the recogniser found possible.
+ * changed for the restored reading to replace a reading that verifies as decoded, with no correction: the least
+ * probability at which step 9 weighs a competing reading (readMrzZone.ts `COMPETITOR_MIN_RATIO`), a character the
+ * recogniser found possible.
  * Both readings then pass every check digit, so the check digits cannot decide, and a recogniser sure of the
  * characters outweighs their glyph heights. Found on a card of the independent generator (thirty-seventh session,
  * docs/document-verification.md "A generator written blind"): seen obliquely, its far end 18% smaller, the
