@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS } from './alphabet.ts';
-import { computeCheckDigit, verifiesCheckDigit } from './computeCheckDigit.ts';
+import { verifiesCheckDigit } from './computeCheckDigit.ts';
 import { LOOK_ALIKES } from './lookAlikes.ts';
 import { checkedText, checksOf, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
 
@@ -53,8 +53,8 @@ export interface CorrectMrzOptions {
   readonly minSupport?: number;
   /**
    * Smallest probability (0-1) with which a check digit proving a correction must have been read, and with which
-   * every other character of the corrected group must have been read: a proof is only as good as the digit read. 0.5 means the recogniser gave the
-   * digit read more than every other digit together. Without it, the US Permanent Resident Card specimen of the
+   * every other character of the corrected group must have been read: a proof is only as good as the digit read.
+   * 0.5 means the recogniser gave the digit read more than every other digit together. Without it, the US Permanent Resident Card specimen of the
    * shared set, whose document-number and composite check digits both fail as printed, was "corrected" when turned
    * by 35° (`npm run eval:document -- --rotate 35`, 2026-11-24): its `5` became the look-alike `S` (support 0.0016),
    * which made the document number verify and the composite verify too, as that reading's composite digit was a `7`
