@@ -41,6 +41,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentReading } from '../functions/engines/document/index.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
@@ -291,13 +292,6 @@ function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
   return (bytes) => sharp(bytes).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
-/** The extension of an encoded image by its signature (the `fileExtension` of the request). */
-function extensionOf(bytes: Buffer): string {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return 'jpg';
-}
-
 /**
  * The engine as the local HTTP API serves it (see `--http`): each `verify` is a `POST /id-verification` on a new
  * session. A response without a result (status `Failed`, or an error answer) reads as every field null, its
@@ -312,7 +306,7 @@ function httpEngine(sandbox: Sandbox): DocumentEngine {
         documentId: template.id,
         frontImageBase64: front.toString('base64'),
         ...(back ? { backImageBase64: back.toString('base64') } : {}),
-        fileExtension: extensionOf(front),
+        fileExtension: (await fileTypeFromBuffer(front))?.ext ?? 'jpg',
       };
       const t0 = performance.now();
       const res = await fetch(`${sandbox.baseUrl}/id-verification`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey }, body: JSON.stringify(body) });
