@@ -130,30 +130,33 @@ async function readDocument(req: Extract<InferenceRequest, { task: 'document' }>
     back,
     template: req.template,
     expected: req.expected,
-    detectFaces: faces ? (image) => countPortraitFaces(faces, image) : null,
+    detectFaces: faces ? (image, uprightTurns) => countPortraitFaces(faces, image, uprightTurns) : null,
   });
   return { task: 'document', reading, models: [...engine.models, ...(faces ? faces.models : [])] };
 }
 
 /**
- * Faces on a document image in any of the four upright orientations: a data page photographed sideways or upside
- * down still shows its portrait. The image as sent is tried first; the rotations only when it shows no face. On the
- * shared real specimens (../shared/data/documents: the 39 `front` and `front+back` images of documents with a
- * portrait) the detector finds it in 35 as sent and in 38 with the rotations (the miss is a 272x185 thumbnail whose
- * photo is pixelated in the source); measured on 2026-11-22, docs/document-verification.md "Portrait check".
+ * Faces on a document image, upright: a data page photographed sideways or upside down still shows its portrait.
+ * When the document engine found the page's orientation (the direction of the MRZ it read on this image), only that
+ * orientation is searched: a portrait is printed upright with the MRZ. Otherwise the image as sent is tried first,
+ * then its three other upright orientations until one shows a face. On the shared real specimens
+ * (../shared/data/documents: the 39 `front` and `front+back` images of documents with a portrait) the detector finds
+ * it in 35 as sent and in 38 with the rotations (the miss is a 272x185 thumbnail whose photo is pixelated in the
+ * source); docs/document-verification.md "Portrait check" (`npm run eval:document-portrait`) gives the figures with
+ * the MRZ's orientation too. Searching one orientation saves up to three detections (~90 ms each on a 2-core machine
+ * for a 1000-2000 px photo) on documents whose portrait the detector does not find.
  *
  * @param faces - the loaded face engine
  * @param image - JPEG, PNG or WebP bytes
+ * @param uprightTurns - clockwise quarter turns (0-3) that bring the page upright, or null when unknown
  * @returns the number of faces in the first orientation that shows any (0 when none does)
  * @throws the face engine's ImageError when the bytes cannot be decoded
  */
-export async function countPortraitFaces(faces: FaceEngine, image: Buffer): Promise<number> {
-  const upright = (await faces.detect(image)).length;
-  if (upright > 0) return upright;
-  const { default: sharp } = await import('sharp');
-  for (const angle of [90, 270, 180]) {
-    const rotated = await sharp(image).rotate().rotate(angle).jpeg({ quality: 92 }).toBuffer();
-    const n = (await faces.detect(rotated)).length;
+export async function countPortraitFaces(faces: FaceEngine, image: Buffer, uprightTurns: 0 | 1 | 2 | 3 | null = null): Promise<number> {
+  const angles = uprightTurns === null ? [0, 90, 270, 180] : [uprightTurns * 90];
+  for (const angle of angles) {
+    const oriented = angle === 0 ? image : await (await import('sharp')).default(image).rotate().rotate(angle).jpeg({ quality: 92 }).toBuffer();
+    const n = (await faces.detect(oriented)).length;
     if (n > 0) return n;
   }
   return 0;

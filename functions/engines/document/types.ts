@@ -80,9 +80,12 @@ export interface VerifyInput {
   readonly now?: Date;
   /**
    * Optional face detector (the face engine's): number of faces on an image. When given, the front must show a
-   * portrait (`portrait_present`); when absent, that check is skipped.
+   * portrait (`portrait_present`); when absent, that check is skipped. `uprightTurns` is how the engine found the
+   * page: the clockwise quarter turns (0-3) that bring it upright, taken from the direction of the MRZ lines when
+   * the MRZ was read on this image (geometry/quad.ts `uprightQuarterTurns`); null when the data came from another
+   * image or from a barcode, so that the page's orientation is unknown.
    */
-  readonly detectFaces?: ((image: Buffer) => Promise<number>) | null;
+  readonly detectFaces?: ((image: Buffer, uprightTurns: 0 | 1 | 2 | 3 | null) => Promise<number>) | null;
 }
 
 /** What the MRZ said and what was corrected. */

@@ -25,6 +25,28 @@ export function quadAngle(q: Quad): number {
   return Math.atan2(q[1].y - q[0].y + (q[2].y - q[3].y), q[1].x - q[0].x + (q[2].x - q[3].x));
 }
 
+/**
+ * Clockwise quarter turns (0-3) that bring lines read in `quads` upright: their mean text direction (`tl -> tr`)
+ * rounded to the nearest multiple of 90°. A text line of a data page or card runs along the page's reading direction,
+ * so this is also the page's (ICAO Doc 9303 Parts 4-6: the MRZ runs parallel to the document's longer edge, read left
+ * to right with the portrait upright).
+ *
+ * @param quads - at least one quad, reading order
+ * @returns 0 when the text already runs left to right, 1 when it runs bottom to top (turn 90° clockwise), 2 when
+ *   upside down, 3 when it runs top to bottom (turn 270° clockwise); 0 for an empty list
+ */
+export function uprightQuarterTurns(quads: readonly Quad[]): 0 | 1 | 2 | 3 {
+  let dx = 0;
+  let dy = 0;
+  for (const q of quads) {
+    dx += q[1].x - q[0].x + (q[2].x - q[3].x);
+    dy += q[1].y - q[0].y + (q[2].y - q[3].y);
+  }
+  if (dx === 0 && dy === 0) return 0;
+  const turns = Math.round(-Math.atan2(dy, dx) / (Math.PI / 2));
+  return (((turns % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+}
+
 /** Centre of a quad. */
 export function quadCentre(q: Quad): Point {
   return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };

@@ -12,6 +12,7 @@ import { checkSidesPresent } from '../checks/checkSidesPresent.ts';
 import { decide } from '../checks/decide.ts';
 import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY, MRZ_FORMAT, READING_OUTCOME } from '../constants.ts';
 import { DocumentMediaError } from '../errors.ts';
+import { uprightQuarterTurns } from '../geometry/quad.ts';
 import { loadImage, type RgbImage } from '../image/loadImage.ts';
 import { frenchIdLatestValidity } from '../mrz/frenchIdValidity.ts';
 import { mapMrzResult } from '../mrz/mapMrzResult.ts';
@@ -149,7 +150,9 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     const frenchCard = data.source === 'mrz' && data.mrz.parsed.format === MRZ_FORMAT.FrenchNationalId && fields.documentNumber !== null;
     checks.push(checkNotExpired(fields.dateOfExpiry, now, frenchCard ? frenchIdLatestValidity(fields.documentNumber as string) : null));
     checks.push(checkExpectedDetails(fields, input.expected));
-    const faces = input.detectFaces ? await input.detectFaces(input.front) : null;
+    // The front's MRZ gives the page's orientation; a portrait is printed upright with it.
+    const uprightTurns = frontHasData && data.source === 'mrz' ? uprightQuarterTurns(data.mrz.quads) : null;
+    const faces = input.detectFaces ? await input.detectFaces(input.front, uprightTurns) : null;
     checks.push(checkPortraitPresent(faces));
   }
   const d = decide(checks);

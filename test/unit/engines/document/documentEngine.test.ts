@@ -132,6 +132,32 @@ describe('document engine on synthetic documents', () => {
     expect(reading.decision).not.toBe('Approved');
   }, 30_000);
 
+  it("passes the portrait hook the page's orientation, found from the MRZ's direction, for a page turned each quarter", async () => {
+    const d = find((x) => x.documentType === 'TD3' && x.expectedOutcome === 'read');
+    for (const degrees of [0, 90, 180, 270]) {
+      const calls: Array<number | null> = [];
+      const front = await turned(path.join(dir, d.images[0]?.file ?? ''), degrees);
+      const reading = await engine.verify({ front, template: template('doc_passport'), now: NOW, detectFaces: async (_image, turns) => (calls.push(turns), 1) });
+      expect(reading.result.documentNumber).toBe(d.expected?.documentNumber);
+      // Turned clockwise by `degrees`, the page comes upright after the rest of the full turn.
+      expect(calls).toEqual([((360 - degrees) % 360) / 90]);
+    }
+  }, 60_000);
+
+  it('passes the portrait hook no orientation when the data came from a distinct back', async () => {
+    const d = find((x) => x.documentType === 'TD1' && x.expectedOutcome === 'read' && x.frontFile !== undefined);
+    const calls: Array<number | null> = [];
+    const reading = await engine.verify({
+      front: await readFile(path.join(dir, d.frontFile ?? '')),
+      back: await image(d),
+      template: template('doc_id_card'),
+      now: NOW,
+      detectFaces: async (_image, turns) => (calls.push(turns), 1),
+    });
+    expect(reading.result.documentNumber).toBe(d.expected?.documentNumber);
+    expect(calls).toEqual([null]);
+  }, 30_000);
+
   it('reads two letters O of a letter-spaced document number, read as 0 by PaddleOCR, by their glyph height and check digits', async () => {
     // A passport whose MRZ is set as letter-spaced strings in OCR-B of 3 mm (12 px/mm): PaddleOCR's recogniser reads
     // both Os of X4O1O9T72 as 0 and gives O nothing; the Os measure letter-sized (reading/zeroShapes.ts), and every
