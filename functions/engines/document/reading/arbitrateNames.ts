@@ -154,7 +154,16 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     if (experts.length < (opts.prior ? 1 : 2) || fields.names.length === 0) continue;
     const prior = opts.prior;
     const priorOf = prior ? (text: string) => fields.names.reduce((s, f) => s + prior(text.slice(f.start, f.end)), 0) : () => 0;
-    const recognised = (text: string) => weighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, text), 0);
+    // Memoised: the passes and the margin below weigh many texts more than once (the last pass's, always).
+    const likelihoods = new Map<string, number>();
+    const recognised = (text: string): number => {
+      let r = likelihoods.get(text);
+      if (r === undefined) {
+        r = weighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, text), 0);
+        likelihoods.set(text, r);
+      }
+      return r;
+    };
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
     const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);

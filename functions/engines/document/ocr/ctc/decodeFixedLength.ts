@@ -109,6 +109,14 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   for (let t = 0; t < T; t++) for (let c = 0; c < K; c++) emission[t * E2 + c] = lp[t * MRZ_CLASSES + 1 + c] as number;
   const mask = new Uint8Array(N * K);
   for (let k = 0; k < N; k++) for (const ch of allowed[k] as string) mask[k * K + MRZ_ALPHABET.indexOf(ch)] = 1;
+  // Per position, its allowed classes in ascending order: A[k][c] stays NEG for any other c (a character enters A only
+  // where its position allows it), so the loops below visit only these, in the order the full scan would.
+  const classes: Int16Array[] = [];
+  for (let k = 0; k < N; k++) {
+    const list: number[] = [];
+    for (let c = 0; c < K; c++) if (mask[k * K + c]) list.push(c);
+    classes.push(Int16Array.from(list));
+  }
   // source[k][c]: where position k's emission of c is read in a frame's row (c, or K + c where position k allows c
   // but not its look-alike partner and is to be folded).
   const source = new Int16Array(N * K);
@@ -137,6 +145,17 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   let B = new Float64Array(N + 1).fill(NEG);
   let A2 = new Float64Array((N + 1) * K);
   let B2 = new Float64Array(N + 1);
+  // Per k, the highest and second-highest of A[k][*] with their classes (the first class reaching each, in ascending
+  // order; -1 when none): what the blank state at k and a new character at k + 1 take from the frame before. They are
+  // kept as A's rows are written, so each frame visits each state once.
+  let top1 = new Float64Array(N + 1).fill(NEG);
+  let top1c = new Int16Array(N + 1).fill(-1);
+  let top2 = new Float64Array(N + 1).fill(NEG);
+  let top2c = new Int16Array(N + 1).fill(-1);
+  let next1 = new Float64Array(N + 1);
+  let next1c = new Int16Array(N + 1);
+  let next2 = new Float64Array(N + 1);
+  let next2c = new Int16Array(N + 1);
   // Back pointers: for A, -1 = continued the same char, -2 = came from B[k-1], c' >= 0 = came from A[k-1][c'];
   // for B, -2 = came from B[k], c >= 0 = came from A[k][c].
   const backA = new Int8Array(T * (N + 1) * K);
@@ -145,8 +164,18 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
   backB[0] = -2;
   for (let c = 0; c < K; c++) {
     if (mask[c]) {
-      A[K + c] = (emission[source[c] as number] as number) + (c === FILLER ? (bonus[0] as number) : 0);
+      const v = (emission[source[c] as number] as number) + (c === FILLER ? (bonus[0] as number) : 0);
+      A[K + c] = v;
       backA[(0 * (N + 1) + 1) * K + c] = -2;
+      if (v > (top1[1] as number)) {
+        top2[1] = top1[1] as number;
+        top2c[1] = top1c[1] as number;
+        top1[1] = v;
+        top1c[1] = c;
+      } else if (v > (top2[1] as number)) {
+        top2[1] = v;
+        top2c[1] = c;
+      }
     }
   }
   for (let t = 1; t < T; t++) {
@@ -155,18 +184,20 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
     const blank = lp[row] as number;
     A2.fill(NEG);
     B2.fill(NEG);
-    for (let k = 0; k <= N; k++) {
-      // Blank state.
+    next1.fill(NEG);
+    next1c.fill(-1);
+    next2.fill(NEG);
+    next2c.fill(-1);
+    // Only states that can hold k characters at frame t (one frame each) and can still end with N: the N - k left need
+    // a frame each after t. The others are unreachable or cannot lie on the best path, and so is every state they feed.
+    const kMax = Math.min(N, t + 1);
+    for (let k = Math.max(0, N - (T - 1 - t)); k <= kMax; k++) {
+      // Blank state: stay blank, or close the character A[k][*] emitted.
       let best = B[k] as number;
       let from = -2;
-      if (k >= 1) {
-        for (let c = 0; c < K; c++) {
-          const v = A[k * K + c] as number;
-          if (v > best) {
-            best = v;
-            from = c;
-          }
-        }
+      if (k >= 1 && (top1[k] as number) > best) {
+        best = top1[k] as number;
+        from = top1c[k] as number;
       }
       if (best > NEG) {
         B2[k] = best + blank;
@@ -174,55 +205,65 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
       }
       if (k === 0) continue;
       // Best and second best of A[k-1][*] for "new char directly after a different char".
-      let b1 = NEG, b1c = -1, b2 = NEG;
-      if (k - 1 >= 1) {
-        for (let c = 0; c < K; c++) {
-          const v = A[(k - 1) * K + c] as number;
-          if (v > b1) {
-            b2 = b1;
-            b1 = v;
-            b1c = c;
-          } else if (v > b2) b2 = v;
-        }
-      }
+      const b1 = top1[k - 1] as number;
+      const b1c = top1c[k - 1] as number;
+      const b2 = top2[k - 1] as number;
       const fromBlank = B[k - 1] as number;
       const sBase = (k - 1) * K;
-      for (let c = 0; c < K; c++) {
-        const cont = A[k * K + c] as number;
-        let bestIn = cont;
+      const here = classes[k - 1] as Int16Array;
+      let n1 = NEG, n1c = -1, n2 = NEG, n2c = -1;
+      for (let i = 0; i < here.length; i++) {
+        const c = here[i] as number;
+        let bestIn = A[k * K + c] as number;
         let src = -1;
-        if (mask[(k - 1) * K + c]) {
-          // A new character: after a blank, directly after a different character, or (a filler) splitting a run.
-          let fresh = fromBlank;
-          let freshSrc = -2;
-          const direct = b1c === c ? b2 : b1;
-          if (direct > fresh) {
-            fresh = direct;
-            freshSrc = b1c === c ? secondIndex(A, (k - 1) * K, c) : b1c;
+        // A new character: after a blank, directly after a different character, or (a filler) splitting a run.
+        let fresh = fromBlank;
+        let freshSrc = -2;
+        const direct = b1c === c ? b2 : b1;
+        if (direct > fresh) {
+          fresh = direct;
+          freshSrc = b1c === c ? (top2c[k - 1] as number) : b1c;
+        }
+        if (c === FILLER) {
+          // A filler the recogniser emitted anew is credited the prior; one split off a run (see FILLER_SPLIT_PENALTY)
+          // is not, or weakly printed letters would be dropped for extra fillers.
+          if (fresh > NEG) fresh += bonus[t] as number;
+          const split = (A[(k - 1) * K + FILLER] as number) + FILLER_SPLIT_PENALTY;
+          if (split > fresh) {
+            fresh = split;
+            freshSrc = FILLER;
           }
-          if (c === FILLER) {
-            // A filler the recogniser emitted anew is credited the prior; one split off a run (see FILLER_SPLIT_PENALTY)
-            // is not, or weakly printed letters would be dropped for extra fillers.
-            if (fresh > NEG) fresh += bonus[t] as number;
-            const split = (A[(k - 1) * K + FILLER] as number) + FILLER_SPLIT_PENALTY;
-            if (split > fresh) {
-              fresh = split;
-              freshSrc = FILLER;
-            }
-          }
-          if (fresh > bestIn) {
-            bestIn = fresh;
-            src = freshSrc;
-          }
+        }
+        if (fresh > bestIn) {
+          bestIn = fresh;
+          src = freshSrc;
         }
         if (bestIn > NEG) {
-          A2[k * K + c] = bestIn + (emission[eRow + (source[sBase + c] as number)] as number);
+          const v = bestIn + (emission[eRow + (source[sBase + c] as number)] as number);
+          A2[k * K + c] = v;
           backA[(t * (N + 1) + k) * K + c] = src;
+          if (v > n1) {
+            n2 = n1;
+            n2c = n1c;
+            n1 = v;
+            n1c = c;
+          } else if (v > n2) {
+            n2 = v;
+            n2c = c;
+          }
         }
       }
+      next1[k] = n1;
+      next1c[k] = n1c;
+      next2[k] = n2;
+      next2c[k] = n2c;
     }
     [A, A2] = [A2, A];
     [B, B2] = [B2, B];
+    [top1, next1] = [next1, top1];
+    [top1c, next1c] = [next1c, top1c];
+    [top2, next2] = [next2, top2];
+    [top2c, next2c] = [next2c, top2c];
   }
   // Best end state.
   let endScore = B[N] as number;
@@ -278,17 +319,4 @@ export function decodeFixedLength(line: LineProbabilities, allowed: readonly str
     confidence.push(normalised.find((a) => a.char === ch)?.p ?? 0);
   }
   return { text, logScore: endScore, alternatives, confidence, frames: framesOf.map((f) => [...f].reverse()) };
-}
-
-function secondIndex(A: Float64Array, offset: number, exclude: number): number {
-  let best = NEG, idx = -1;
-  for (let c = 0; c < K; c++) {
-    if (c === exclude) continue;
-    const v = A[offset + c] as number;
-    if (v > best) {
-      best = v;
-      idx = c;
-    }
-  }
-  return idx;
 }
