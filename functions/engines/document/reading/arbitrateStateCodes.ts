@@ -1,4 +1,4 @@
-import type { MrzFormat } from '../constants.ts';
+import { MRZ_FORMAT, type MrzFormat } from '../constants.ts';
 import { positionClasses } from '../mrz/layouts.ts';
 import { ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import type { LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
@@ -37,7 +37,25 @@ export interface ArbitrateStateCodesOptions {
    * session's battery cost at most e^0.08 (docs/document-verification.md "State codes read by two recognisers").
    */
   readonly maxCost?: number;
+  /**
+   * How many times likelier a passport's nationality is taken to be its issuing state than any one other listed code,
+   * before the recognisers weigh in (a prior; 1 turns it off). @default {@link ISSUER_NATIONALITY_PRIOR}
+   */
+  readonly issuerPrior?: number;
 }
+
+/**
+ * Prior odds of a passport's nationality being its issuing state rather than one other listed code, used by
+ * {@link arbitrateStateCodes} where the nationality is read as no listed code. A state issues passports to its own
+ * nationals (ICAO Doc 9303 Part 4: the issuing state and the holder's nationality are separate fields because they
+ * may differ, for refugees, stateless persons and the United Kingdom's classes of British nationals). Even if one
+ * passport in five differed, spread over some 250 codes, the odds for the issuing state against any one other code
+ * would be about 1000; 20 (the arbitration's `minLead`, not tuned) only breaks near-ties of the recognisers: a
+ * Chinese passport's `CHN` shrunk to a 360-px thumbnail was read `CKN`, and the recognisers found `CHN` only e^0.62
+ * times likelier than `CAN` (probe seed 33 `probe-0050`, thirty-eighth session). Only for document codes starting
+ * with `P`: a residence permit or a visa is issued to foreigners.
+ */
+export const ISSUER_NATIONALITY_PRIOR = 20;
 
 /**
  * State codes (issuing state, nationality) read as a code on no list, chosen again by several recognisers over the
@@ -48,7 +66,9 @@ export interface ArbitrateStateCodesOptions {
  * put in the line and the line scored by all recognisers together, as names are (arbitrateNames.ts: the product of
  * their CTC likelihoods of the whole line, ocr/ctc/ctcLogLikelihood.ts; a product of experts, Hinton 2002). The
  * likeliest listed code replaces the field when it leads the next listed code by `minLead` and the line as read is
- * at most `maxCost` times likelier than with it; otherwise the field stays as read (and resolves to no country).
+ * at most `maxCost` times likelier than with it; otherwise the field stays as read (and resolves to no country). A
+ * passport's nationality has its issuing state (when that is listed) favoured by `issuerPrior` in the lead, never
+ * in the cost ({@link ISSUER_NATIONALITY_PRIOR}).
  * Fields read as a listed code are never changed, and nothing outside a state-code field.
  *
  * @param format - the reading's format
@@ -66,6 +86,7 @@ export function arbitrateStateCodes(
 ): { readonly lines: string[]; readonly changes: StateCodeChange[] } {
   const minLead = Math.log(opts.minLead ?? 20);
   const maxCost = Math.log(opts.maxCost ?? 20);
+  const issuerPrior = Math.log(opts.issuerPrior ?? ISSUER_NATIONALITY_PRIOR);
   const classes = positionClasses(format);
   const out = [...lines];
   const changes: StateCodeChange[] = [];
@@ -76,20 +97,41 @@ export function arbitrateStateCodes(
       const text = out[i] as string;
       const score = (t: string) => experts.reduce((s, r) => s + ctcLogLikelihood(r, t), 0);
       const allowed = classes[i] as readonly string[];
+      const issuer = isNationality(format, i, field.start) ? passportIssuer(format, out) : null;
       const scored = [...MRZ_STATE_CODES]
         .filter((code) => [...code].every((ch, k) => (allowed[field.start + k] as string).includes(ch)))
-        .map((code) => ({ code, score: score(text.slice(0, field.start) + code + text.slice(field.end)) }))
+        .map((code) => {
+          const recognised = score(text.slice(0, field.start) + code + text.slice(field.end));
+          return { code, recognised, score: recognised + (code === issuer ? issuerPrior : 0) };
+        })
         .sort((a, b) => b.score - a.score);
       const [best, next] = scored;
       if (!best) continue;
       const lead = next ? best.score - next.score : Infinity;
-      const cost = score(text) - best.score;
+      // The cost is the recognisers' alone: the prior never makes them accept a code they find unlikely.
+      const cost = score(text) - best.recognised;
       if (lead < minLead || cost > maxCost) continue;
       out[i] = text.slice(0, field.start) + best.code + text.slice(field.end);
       changes.push({ line: i, start: field.start, from: text.slice(field.start, field.end), to: best.code, lead, cost });
     }
   }
   return { lines: out, changes };
+}
+
+/** Whether the field starting at `start` of line `line` is a TD3 or TD2 MRZ's nationality (second line, from 10). */
+function isNationality(format: MrzFormat, line: number, start: number): boolean {
+  return (format === MRZ_FORMAT.TD3 || format === MRZ_FORMAT.TD2) && line === 1 && start === 10;
+}
+
+/**
+ * The issuing state of a passport's MRZ (document code starting with `P`, TD3 or TD2 first line, positions 2-4) when
+ * it is a listed code, else null.
+ */
+function passportIssuer(format: MrzFormat, lines: readonly string[]): string | null {
+  const first = lines[0] ?? '';
+  if ((format !== MRZ_FORMAT.TD3 && format !== MRZ_FORMAT.TD2) || !first.startsWith('P')) return null;
+  const code = first.slice(2, 5);
+  return MRZ_STATE_CODES.has(code) ? code : null;
 }
 
 /** The state-code fields of line `line` of `format` that `text` fills with a code on no list. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ctcLogLikelihood } from '../../../../functions/engines/document/ocr/ctc/ctcLogLikelihood.ts';
 import { arbitrateStateCodes, unlistedCodeFields } from '../../../../functions/engines/document/reading/arbitrateStateCodes.ts';
+import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
+import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames } from './fixtures.ts';
 
 /** A line's frames: each character, then a blank (`ctcFrames` path). */
@@ -70,6 +72,37 @@ describe('arbitrateStateCodes', () => {
     expect(arbitrateStateCodes('TD3', [line1, line2], [[first, ctcFrames(spaced(irl), 0.9)], []]).lines[0]).toBe(line1);
     const lone = ctcFrames(spaced(line1), 0.9);
     expect(arbitrateStateCodes('TD3', [misread, line2], [[lone], []]).lines[0]).toBe(misread);
+  });
+
+  it("takes a passport's issuing state for a nationality the recognisers nearly tie on (CHN read CKN: CHN or CAN)", () => {
+    const passport = ['P<CHNLEFEBVRE<<LI<<<<<<<<<<<<<<<<<<<<<<<<<<<', '1527L89<<7CHN2205142F3408087<<<<<<<<<<<<<<04'];
+    const read = withChar(passport[1] as string, 11, 'K');
+    /** The recogniser's line read as `read`, its frame of position 11 shared out as given (the rest evenly). */
+    const split = (shares: Record<string, number>) => {
+      const line = ctcFrames(spaced(read), 0.9);
+      const row = at(11) * MRZ_CLASSES;
+      const given = Object.values(shares).reduce((a, b) => a + b, 0);
+      for (let c = 0; c < MRZ_CLASSES; c++) line.probs[row + c] = (1 - given) / (MRZ_CLASSES - Object.keys(shares).length);
+      for (const [ch, p] of Object.entries(shares)) line.probs[row + MRZ_ALPHABET.indexOf(ch) + 1] = p;
+      return line;
+    };
+    // Both read K; H and A get nearly the same: CHN leads CAN by e^0.07 only, and CKN is e^0.6 likelier than CHN.
+    const experts = [split({ K: 0.4, H: 0.3, A: 0.28 }), split({ K: 0.4, H: 0.29, A: 0.29 })];
+    const withIssuer = (code: string, type = 'P<') => `${type}${code}${(passport[0] as string).slice(5)}`;
+    const nationality = (first: string, opts = {}) => arbitrateStateCodes('TD3', [first, read], [[], experts], opts).lines[1]?.slice(10, 13);
+    expect(nationality(withIssuer('CHN'))).toBe('CHN');
+    // The lead must still reach 20: issued by CAN, the prior less the recognisers' lean to CHN falls short of it.
+    expect(nationality(withIssuer('CAN'))).toBe('CKN');
+    // Without the prior, or on a visa (issued to foreigners), or with an issuer on no list, the code stays as read.
+    expect(nationality(withIssuer('CHN'), { issuerPrior: 1 })).toBe('CKN');
+    expect(nationality(withIssuer('CHN', 'V<'))).toBe('CKN');
+    expect(nationality(withIssuer('CQN'))).toBe('CKN');
+    const out = arbitrateStateCodes('TD3', [withIssuer('CHN'), read], [[], experts]);
+    expect(out.changes[0]).toMatchObject({ line: 1, start: 10, from: 'CKN', to: 'CHN' });
+    // The cost is the recognisers' alone (the line as read against it with CHN); the lead includes the prior.
+    const joint = (text: string) => experts.reduce((sum, line) => sum + ctcLogLikelihood(line, text), 0);
+    expect(out.changes[0]?.cost).toBeCloseTo(joint(read) - joint(passport[1] as string), 6);
+    expect(out.changes[0]?.lead).toBeCloseTo(Math.log(20) + joint(passport[1] as string) - joint(withChar(passport[1] as string, 11, 'A')), 6);
   });
 
   it('weighs the nationality on the second line of a TD1 card', () => {
