@@ -6,7 +6,7 @@ import { cropUpright, straighten, type StraightenedImage } from '../image/straig
 import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
 import { mrzRows } from '../locate/mrzRows.ts';
 import { orderLines, stackedRuns, type PlacedLine } from '../locate/orderLines.ts';
-import { correctMrz, type MrzCorrection, type PositionAlternatives } from '../mrz/correctMrz.ts';
+import { correctMrz, type Alternative, type MrzCorrection, type PositionAlternatives } from '../mrz/correctMrz.ts';
 import { applyCompetitor, competingReadings, type CompetingReading } from '../mrz/competingReading.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
 import { padOptionalData } from '../mrz/padOptionalData.ts';
@@ -19,7 +19,7 @@ import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilitie
 import type { LineReading, LineRecognizer, RecognitionMode } from '../ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../ocr/paddle/dbPostprocess.ts';
 import { glyphHeights } from '../image/glyphHeights.ts';
-import type { FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
+import { decodeFixedLength, type FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { decodeMrzLine, lineFieldsOf, MRZ_STATE_CODES, NO_FIELDS } from './decodeMrzLine.ts';
 import { zeroShapes } from './zeroShapes.ts';
 import { restoreFillers, restorePadding, takesRestoredPadding } from './restoreFillers.ts';
@@ -29,6 +29,7 @@ import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
 import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
+import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -239,6 +240,9 @@ interface Candidate {
  * 10. with a `secondRecognizer`, a state code (issuing state, nationality) still read as no listed code is chosen
  *    again over the closed list by both recognisers together ({@link arbitrateZoneStates}, arbitrateStateCodes.ts;
  *    docs/document-verification.md "State codes read by two recognisers").
+ * 11. with an `arbiter`, a field whose check digit still fails takes the OCR-B look-alike the arbiter reads first at
+ *    one of its positions, where that makes every check digit verify ({@link arbitrateZoneLookAlikes},
+ *    arbitrateLookAlikes.ts; docs/document-verification.md "Look-alikes read by the third recogniser").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -267,7 +271,34 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found, reader.arbiter);
     found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
   }
+  if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
   return found;
+}
+
+/**
+ * Step 11 of {@link readMrzZone}: the lines holding a field whose check digit still fails are read by the `arbiter`
+ * and decoded with the layout (decodeFixedLength.ts); where its first choice is a look-alike of the character read
+ * that makes the field verify, and every check digit then verifies, it is taken (arbitrateLookAlikes.ts). Fields
+ * step 9 left undecided are not touched.
+ */
+async function arbitrateZoneLookAlikes(image: RgbImage, arbiter: LineRecognizer, found: MrzZoneReading): Promise<MrzZoneReading> {
+  const lines = found.parsed.lines;
+  const skip = found.competitor?.failedGroups ?? [];
+  const failing = checksOf(found.format, lines).filter((g) => g.id !== CHECKED_GROUP.Composite && !skip.includes(g.id) && found.parsed.checks[g.id] === false);
+  const which = [...new Set(failing.flatMap((g) => g.ranges.map((r) => r.line)))].sort((a, b) => a - b);
+  if (which.length === 0) return found;
+  const classes = positionClasses(found.format);
+  const read = await arbiter.read(image, which.map((i) => found.quads[i] as Quad), 'line');
+  const alternatives: Array<ReadonlyArray<readonly Alternative[]>> = lines.map(() => []);
+  which.forEach((i, j) => {
+    const r = read[j];
+    const decoded = r?.kind === 'probabilities' ? decodeFixedLength(r.line, classes[i] as readonly string[]) : null;
+    if (decoded) alternatives[i] = decoded.alternatives;
+  });
+  const { lines: chosen, corrected } = arbitrateLookAlikes(found.format, lines, alternatives, skip);
+  if (corrected.length === 0) return found;
+  const parsed = parseMrz(chosen);
+  return { ...found, parsed, corrected: [...found.corrected, ...corrected], checkRate: checkRateOf(parsed.checks) };
 }
 
 /**
