@@ -1,7 +1,7 @@
 import type { MrzFormat } from '../constants.ts';
-import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import type { MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
 import { CHECKED_GROUP, checkedText, checksOf, positionClasses, type CheckedGroup } from '../mrz/layouts.ts';
+import { verifyChecks } from '../mrz/verifyChecks.ts';
 import { LAYOUT_LOOK_ALIKES } from '../ocr/ctc/decodeFixedLength.ts';
 
 /**
@@ -38,7 +38,7 @@ export const ARBITER_LOOK_ALIKE_MIN = 0.5;
 export function arbitrateLookAlikes(format: MrzFormat, lines: readonly string[], arbiter: PositionAlternatives, skip: readonly string[] = []): { lines: string[]; corrected: MrzCorrection[] } {
   const classes = positionClasses(format);
   const groups = checksOf(format, lines);
-  const verifies = (g: CheckedGroup, text: readonly string[]) => verifiesCheckDigit(checkedText(g, text), (text[g.digit.line] ?? '').charAt(g.digit.index));
+  const verifies = (g: CheckedGroup, text: readonly string[]) => verifyChecks(format, text)[g.id] === true;
   const out = [...lines];
   const corrected: MrzCorrection[] = [];
   const groupText = (g: CheckedGroup, text: readonly string[]) => checkedText(g, text) + (text[g.digit.line] ?? '').charAt(g.digit.index);
@@ -63,7 +63,7 @@ export function arbitrateLookAlikes(format: MrzFormat, lines: readonly string[],
     out[line] = (out[line] as string).slice(0, index) + to + (out[line] as string).slice(index + 1);
     corrected.push({ field: g.id, from: before, to: groupText(g, out) });
   }
-  if (corrected.length === 0 || !checksOf(format, out).every((g) => verifies(g, out))) return { lines: [...lines], corrected: [] };
+  if (corrected.length === 0 || !Object.values(verifyChecks(format, out)).every(Boolean)) return { lines: [...lines], corrected: [] };
   return { lines: out, corrected };
 }
 

@@ -288,13 +288,14 @@ async function arbitrateZoneLookAlikes(image: RgbImage, arbiter: LineRecognizer,
   const which = [...new Set(failing.flatMap((g) => g.ranges.map((r) => r.line)))].sort((a, b) => a - b);
   if (which.length === 0) return found;
   const classes = positionClasses(found.format);
-  const read = await arbiter.read(image, which.map((i) => found.quads[i] as Quad), 'line');
+  const { readings } = (await readLinesAgain(image, [arbiter], found, which)) ?? {};
+  if (!readings) return found;
   const alternatives: Array<ReadonlyArray<readonly Alternative[]>> = lines.map(() => []);
-  which.forEach((i, j) => {
-    const r = read[j];
-    const decoded = r?.kind === 'probabilities' ? decodeFixedLength(r.line, classes[i] as readonly string[]) : null;
+  for (const i of which) {
+    const line = readings[i]?.[0];
+    const decoded = line ? decodeFixedLength(line, classes[i] as readonly string[]) : null;
     if (decoded) alternatives[i] = decoded.alternatives;
-  });
+  }
   const { lines: chosen, corrected } = arbitrateLookAlikes(found.format, lines, alternatives, skip);
   if (corrected.length === 0) return found;
   const parsed = parseMrz(chosen);
