@@ -265,3 +265,35 @@ export function groupsByPosition(groups: readonly CheckedGroup[]): Map<string, C
 export function checkedText(group: CheckedGroup, lines: readonly string[]): string {
   return group.ranges.map((x) => (lines[x.line] ?? '').slice(x.start, x.end)).join('');
 }
+
+/**
+ * The check-digit groups whose correction one check digit alone proves: the composite itself, and every field whose
+ * characters each carry the same weight (7, 3, 1 repeating; ICAO Doc 9303 Part 3 §4.9) in the composite as under
+ * their own check digit, so that the composite verifies exactly when the field's digit does and is no second proof:
+ * the document number of TD1, TD2 and TD3 (the composite begins with it) and the TD3 personal number (at offset 24 of
+ * the composite). Dates are checked at other weights by the composite; a format without a composite has only single
+ * proofs.
+ *
+ * @param groups - the groups of a reading ({@link checksOf})
+ * @returns their ids that one check digit alone proves
+ */
+export function singleProofGroups(groups: readonly CheckedGroup[]): Set<CheckedGroupId> {
+  const composite = groups.find((g) => g.id === CHECKED_GROUP.Composite);
+  const offsets = (g: CheckedGroup) => {
+    const at = new Map<string, number>();
+    let k = 0;
+    for (const x of g.ranges) for (let i = x.start; i < x.end; i++) at.set(`${x.line}:${i}`, k++);
+    return at;
+  };
+  const inComposite = composite ? offsets(composite) : new Map<string, number>();
+  const out = new Set<CheckedGroupId>();
+  for (const g of groups) {
+    if (g === composite || !composite) {
+      out.add(g.id);
+      continue;
+    }
+    const own = offsets(g);
+    if ([...own].every(([key, k]) => inComposite.has(key) && ((inComposite.get(key) as number) - k) % 3 === 0)) out.add(g.id);
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { correctMrz, type Alternative, type MrzCorrection, type PositionAlternat
 import { applyCompetitor, competingReadings, type CompetingReading } from '../mrz/competingReading.ts';
 import { fitTextToLayout } from '../mrz/fitTextToLayout.ts';
 import { padOptionalData } from '../mrz/padOptionalData.ts';
-import { CHECKED_GROUP, checksOf, groupsByPosition, MRZ_LAYOUTS, positionClasses, type CheckedGroupId } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupsByPosition, MRZ_LAYOUTS, positionClasses, singleProofGroups, type CheckedGroupId } from '../mrz/layouts.ts';
 import { parseMrz, type ParsedMrz } from '../mrz/parseMrz.ts';
 import { ctcAlignment, ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import { chooseByGlyphs, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
@@ -30,6 +30,7 @@ import { nameGaps } from './nameGaps.ts';
 import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
+import { refuteByGlyphs, undoWhereCompositeFails } from './confirmCorrections.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -272,7 +273,36 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
   }
   if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
+  if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found);
   return found;
+}
+
+/**
+ * Step 12 of {@link readMrzZone}: field corrections are undone while the composite fails
+ * (confirmCorrections.ts `undoWhereCompositeFails`); then the corrections one check digit alone proves (document number, TD3 personal number,
+ * the composite's own characters) are put to the zone's own glyphs, as the first recogniser placed them, with step 9's
+ * bounds ({@link GLYPH_MIN_LEAD}, {@link GLYPH_MIN_LIKENESS}); those the glyphs refute are undone and their fields fail
+ * again (confirmCorrections.ts `refuteByGlyphs`). Without line images (a recogniser returning text) nothing changes.
+ */
+async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading): Promise<MrzZoneReading> {
+  const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
+  if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
+  const singles = singleProofGroups(checksOf(found.format, found.parsed.lines));
+  if (!found.corrected.some((c) => singles.has(c.field))) return found;
+  const placed = await glyphLines(image, recognizer, found, []);
+  if (!placed) return found;
+  const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS });
+  return corrected.length === found.corrected.length ? found : reparsed(found, lines, corrected);
+}
+
+/**
+ * `found` with `lines` parsed again and `corrected` as its corrections (steps 11 and 12), the check digits step 9
+ * left undecided (`competitor.failedGroups`) still failing: parsing alone would let them verify again.
+ */
+function reparsed(found: MrzZoneReading, lines: readonly string[], corrected: MrzZoneReading['corrected']): MrzZoneReading {
+  const parsed = parseMrz(lines);
+  const checks = { ...parsed.checks, ...Object.fromEntries((found.competitor?.failedGroups ?? []).map((g) => [g, false])) };
+  return { ...found, parsed: { ...parsed, checks }, corrected, checkRate: checkRateOf(checks) };
 }
 
 /**
@@ -298,8 +328,7 @@ async function arbitrateZoneLookAlikes(image: RgbImage, arbiter: LineRecognizer,
   }
   const { lines: chosen, corrected } = arbitrateLookAlikes(found.format, lines, alternatives, skip);
   if (corrected.length === 0) return found;
-  const parsed = parseMrz(chosen);
-  return { ...found, parsed, corrected: [...found.corrected, ...corrected], checkRate: checkRateOf(parsed.checks) };
+  return reparsed(found, chosen, [...found.corrected, ...corrected]);
 }
 
 /**

@@ -120,6 +120,29 @@ describe('correctMrz', () => {
     // Another character of the optional data read with 0.3: it may be misread too, and the composite proves nothing.
     expect(correctMrz('TD1', read, alternatives(0.3)).corrected).toEqual([]);
   });
+  it('takes no look-alike in TD1 optional data where another glyph read alike was doubted alike (one proof)', () => {
+    // Optional data `RA200007` read `RA20OO07`, both Os with the zero at 0.45 (independent generator, seed 12
+    // `0064_fail`): the composite alone covers them and could single out either by its weight only.
+    const line1 = 'I<UTOD231458907' + 'RA200007'.padEnd(15, '<');
+    const line2 = '7408122F1204159UTO<<<<<<<<<<<';
+    const body = line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29);
+    const truth = [line1, line2 + String(computeCheckDigit(body)), UTOPIA.TD1[2]];
+    const read = mutate(mutate(truth, 0, 19, 'O'), 0, 20, 'O');
+    const alternatives = (otherZero: number) =>
+      read.map((l, li) =>
+        [...l].map((ch, i): Alternative[] => {
+          if (li === 0 && i === 20) return [{ char: 'O', p: 0.55 }, { char: '0', p: 0.45 }];
+          if (li === 0 && i === 19) return [{ char: 'O', p: 1 - otherZero }, { char: '0', p: otherZero }];
+          return [{ char: ch, p: 1 }];
+        }),
+      );
+    // The composite digit printed changed so that it verifies `RA20O007`: turning the second O alone verifies it.
+    const printed = [read[0] as string, (read[1] as string).slice(0, 29) + String(computeCheckDigit(body.slice(0, 14) + 'O' + body.slice(15))), read[2] as string];
+    expect(correctMrz('TD1', printed, alternatives(0.45)).corrected).toEqual([]);
+    // The other O read surely (the zero at 0.1): the doubt is this glyph's own, and the composite proves it.
+    expect(correctMrz('TD1', printed, alternatives(0.1)).corrected.map((c) => c.field)).toEqual(['composite']);
+  });
+
   it("takes no look-alike the recogniser all but excluded on the document number's check digit alone", () => {
     // UO6371398: the recogniser reads 0 (0.99) and gives the look-alike O 0.005. The composite shares the number's
     // weights, so it verifies exactly when the number does: one proof, which a wrong character passes one time in ten.

@@ -1,0 +1,130 @@
+import type { MrzFormat } from '../constants.ts';
+import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
+import type { MrzCorrection } from '../mrz/correctMrz.ts';
+import { verifyChecks } from '../mrz/verifyChecks.ts';
+import { CHECKED_GROUP, checksOf, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
+
+/** The bounds {@link refuteByGlyphs} applies (readMrzZone.ts passes step 9's `GLYPH_MIN_LEAD` and `GLYPH_MIN_LIKENESS`). */
+export interface RefuteOptions {
+  /** Least lead in correlation (-1..1 each) of the character read over the correction's for the glyphs to refute it. */
+  readonly minLead: number;
+  /** Least likeness (correlation) the correction's character must reach where the character read has no exemplar. */
+  readonly minLikeness: number;
+}
+
+/** Where a correction changed its group's text: the position and the characters before and after. */
+interface Change {
+  readonly at: GlyphPosition;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The positions of a group's text (checked characters, then the check digit), in the order of MrzCorrection's texts. */
+function groupPositions(g: CheckedGroup): GlyphPosition[] {
+  const out: GlyphPosition[] = [];
+  for (const x of g.ranges) for (let i = x.start; i < x.end; i++) out.push({ line: x.line, index: i });
+  out.push({ line: g.digit.line, index: g.digit.index });
+  return out;
+}
+
+/** The characters a correction changed; empty when its texts no longer fit the group (e.g. a TD1 number regrouped). */
+function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] {
+  const g = groups.find((x) => x.id === c.field);
+  if (!g) return [];
+  const positions = groupPositions(g);
+  if (positions.length !== c.from.length || c.from.length !== c.to.length) return [];
+  const out: Change[] = [];
+  positions.forEach((at, k) => {
+    if (c.from[k] !== c.to[k]) out.push({ at, from: c.from[k] as string, to: c.to[k] as string });
+  });
+  return out;
+}
+
+/**
+ * Step 12 of readMrzZone.ts: the zone's own glyphs asked about every correction that one check digit alone proves
+ * (mrz/layouts.ts `singleProofGroups`: the document number, the TD3 personal number, the composite's own characters).
+ * Such a correction verifies by chance one time in ten on a document printed with a changed character (the composite
+ * weighs those characters as their own digit does), so the glyph corrected must not look like the character read
+ * more than like the correction's (image/compareGlyphs.ts `glyphLikeness`, exemplars printed elsewhere in the zone,
+ * every changed position left out as exemplar). A correction is refuted when, at a position it changed:
+ * - the glyph is at least `minLead` likelier (correlation) the zone's other glyphs of the character read than those of
+ *   the correction's character: step 9's lead to decide between two texts, here against the correction;
+ * - or the zone prints the character read nowhere else, and the glyph is less than `minLikeness` like the zone's
+ *   glyphs of the correction's character: step 9's floor for every character of a text the glyphs choose.
+ * Where the zone prints neither character elsewhere the glyphs have no opinion and the correction stands.
+ *
+ * Set from the bounds of step 9, not tuned here. In debugging prints of the thirty-ninth session (2026-11-28, not kept)
+ * over every correction returned on the developer sets (probe seed 33 as 360-px thumbnails, the blind photo sets,
+ * the shared real specimens, synthetic seed 70707), the right single-proof corrections (14) led against the character
+ * read by 0.052 at most and had exemplars of it; the independent generator's negatives of seeds 12 and 13 (300
+ * documents with a character changed after their check digits were computed) returned three single-proof
+ * corrections that this refutes: `F0DUB4I68` read with an `I` "corrected" to `1` (no other `I` in the zone, likeness
+ * 0.51 to the zone's `1`s), `70875608<` read with a filler "corrected" to `4` (filler lead 0.25) and `GO9IADUY7`'s
+ * `O` turned `0` (no other `O`, likeness 0.885).
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made (mrz/correctMrz.ts, step 11), in order
+ * @param glyphs - the zone's lines as recognised, their texts `lines` (compareGlyphs.ts `GlyphLine`)
+ * @param opts - the bounds, {@link RefuteOptions}
+ * @returns the lines with every refuted correction undone (its characters as read again), and the corrections kept;
+ *   a group whose correction is undone fails its check digit again, so its field is refused
+ */
+export function refuteByGlyphs(
+  format: MrzFormat,
+  lines: readonly string[],
+  corrections: readonly MrzCorrection[],
+  glyphs: readonly GlyphLine[],
+  opts: RefuteOptions,
+): { lines: string[]; corrected: MrzCorrection[] } {
+  const groups = checksOf(format, lines);
+  const singles = singleProofGroups(groups);
+  // The composite's correction is the composite's to prove alone only at its own characters (TD1/TD2 optional data);
+  // where it also records a field's change, that field's digit and its own weights prove it.
+  const fieldPositions = new Set(groups.filter((g) => g.id !== CHECKED_GROUP.Composite).flatMap((g) => groupPositions(g).map((p) => `${p.line}:${p.index}`)));
+  const checked = corrections.map((c) =>
+    !singles.has(c.field) ? [] : changesOf(c, groups).filter((x) => c.field !== CHECKED_GROUP.Composite || !fieldPositions.has(`${x.at.line}:${x.at.index}`)),
+  );
+  const exclude = new Set(checked.flat().map((x) => `${x.at.line}:${x.at.index}`));
+  const refutes = (x: Change): boolean => {
+    const likeRead = glyphLikeness(glyphs, x.at, x.from, exclude);
+    const likeCorrected = glyphLikeness(glyphs, x.at, x.to, exclude);
+    if (likeCorrected === null) return false;
+    return likeRead === null ? likeCorrected < opts.minLikeness : likeRead - likeCorrected >= opts.minLead;
+  };
+  const undone = new Map<string, Change>();
+  checked.forEach((changes) => {
+    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
+  });
+  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
+  const out = lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
+  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
+  return { lines: out, corrected: kept };
+}
+
+/**
+ * Step 12's first part (readMrzZone.ts): corrections of fields the composite check digit also covers are undone while
+ * the composite fails. A field's correction verified its own digit; the composite weighs the same characters again
+ * (at other weights for the dates), and its failing says that the corrected text is not the one the digits were
+ * computed over, or that another character is misread: either way the correction is not proven. The independent
+ * generator's negatives of seed 14 (thirty-ninth session, 2026-11-28, a debugging print): `0015_fail`, its expiry date
+ * changed after the digits were computed, was "corrected" `391206` to `391209` (the `6` read with 0.62, `9` at 0.21),
+ * which verified the date's digit by chance and left the composite failing; the date was returned. The composite's
+ * own corrections, and a reading whose composite verifies, are left as they are.
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made, in order
+ * @returns the lines with those corrections undone and the corrections kept (unchanged when the composite verifies
+ *   or the format has none)
+ */
+export function undoWhereCompositeFails(format: MrzFormat, lines: readonly string[], corrections: readonly MrzCorrection[]): { lines: string[]; corrected: MrzCorrection[] } {
+  const checks = verifyChecks(format, lines);
+  if (checks.composite !== false) return { lines: [...lines], corrected: [...corrections] };
+  const groups = checksOf(format, lines);
+  const undone = new Map<string, Change>();
+  for (const c of corrections) if (c.field !== CHECKED_GROUP.Composite) for (const x of changesOf(c, groups)) undone.set(`${x.at.line}:${x.at.index}`, x);
+  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
+  const out = lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
+  return { lines: out, corrected: corrections.filter((c) => c.field === CHECKED_GROUP.Composite) };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { GlyphLine } from '../../../../functions/engines/document/image/compareGlyphs.ts';
+import { checksOf, singleProofGroups } from '../../../../functions/engines/document/mrz/layouts.ts';
+import { refuteByGlyphs, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
+import { UTOPIA, mutate } from './fixtures.ts';
+import { GLYPH_MIN_LEAD, GLYPH_MIN_LIKENESS } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+
+/**
+ * Glyphs drawn as 5 x 7 bitmaps, each bit 2 px square, in a 32-px-high line with a 16-px pitch (as in
+ * compareGlyphs.test.ts): a look-alike pair differs where OCR-B's does (the `0`'s slash, the `1`'s flag). Made up for
+ * these tests. Characters without a bitmap are left blank: only the glyphs compared matter.
+ */
+const BITMAPS: Record<string, string[]> = {
+  O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
+  '0': ['.###.', '#...#', '#..##', '#.#.#', '##..#', '#...#', '.###.'],
+  I: ['.###.', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
+  '1': ['..#..', '.##..', '#.#..', '..#..', '..#..', '..#..', '#####'],
+};
+const PITCH = 16;
+
+/** A line image of the glyphs `drawn`, read as `text` (character i's CTC frames the middle two of its cell). */
+function line(drawn: string, text: string): GlyphLine {
+  const width = drawn.length * PITCH;
+  const height = 32;
+  const data = new Uint8Array(width * height * 3).fill(235);
+  [...drawn].forEach((ch, i) =>
+    (BITMAPS[ch] ?? []).forEach((row, y) =>
+      [...row].forEach((bit, x) => {
+        if (bit !== '#') return;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) data.fill(30, ((9 + y * 2 + dy) * width + i * PITCH + 3 + x * 2 + dx) * 3, ((9 + y * 2 + dy) * width + i * PITCH + 3 + x * 2 + dx) * 3 + 3);
+      }),
+    ),
+  );
+  return { image: { width, height, data }, framePixels: 4, text, spans: [...text].map((_, i) => [4 * i + 1, 4 * i + 2] as const) };
+}
+
+const LINE1 = 'P<UTOHOLM<<ANNA'.padEnd(44, '<'); // no `I`: the zone prints the letter nowhere else
+const REST = 'UTO7408122F1204159'.padEnd(43, '<') + '0'; // dates print `0`s and `1`s
+const opts = { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS };
+
+/** The TD3 zone read with document number `read`, corrected to `corrected`, its glyphs printed as `printed`. */
+function zone(printed: string, read: string, corrected: string) {
+  const lines = [LINE1, `${corrected}6${REST}`];
+  const glyphs = [line(LINE1, LINE1), line(`${printed}6${REST}`, lines[1] as string)];
+  return { lines, glyphs, correction: { field: 'documentNumber' as const, from: `${read}6`, to: `${corrected}6` } };
+}
+
+describe('refuteByGlyphs (step 12: single-proof corrections put to the zone\'s glyphs)', () => {
+  it('undoes an O "corrected" to 0 where the glyph is like the zone\'s other Os', () => {
+    const { lines, glyphs, correction } = zone('L8O890245', 'L8O890245', 'L80890245');
+    const out = refuteByGlyphs('TD3', lines, [correction], glyphs, opts);
+    expect(out.corrected).toEqual([]);
+    expect(out.lines[1]?.slice(0, 9)).toBe('L8O890245');
+  });
+
+  it('keeps the correction where the glyph is like the zone\'s zeros', () => {
+    const { lines, glyphs, correction } = zone('L80890245', 'L8O890245', 'L80890245');
+    expect(refuteByGlyphs('TD3', lines, [correction], glyphs, opts)).toEqual({ lines, corrected: [correction] });
+  });
+
+  it('undoes an I "corrected" to 1 where the zone prints no other I and the glyph is unlike its 1s', () => {
+    const { lines, glyphs, correction } = zone('L8I890245', 'L8I890245', 'L81890245');
+    const out = refuteByGlyphs('TD3', lines, [correction], glyphs, opts);
+    expect(out.corrected).toEqual([]);
+    expect(out.lines[1]?.slice(0, 9)).toBe('L8I890245');
+    // A 1 printed there looks like the zone's other 1s: kept.
+    const right = zone('L81890245', 'L8I890245', 'L81890245');
+    expect(refuteByGlyphs('TD3', right.lines, [right.correction], right.glyphs, opts).corrected).toEqual([right.correction]);
+  });
+
+  it('leaves corrections that two check digits prove (a date, checked by the composite at other weights)', () => {
+    const lines = [LINE1, `L808902456UTO7408122F1204159${'<'.repeat(15)}0`];
+    const glyphs = [line(LINE1, LINE1), line(`L808902456UTO74O8122F1204159${'<'.repeat(15)}0`, lines[1] as string)];
+    const correction = { field: 'birthDate' as const, from: '74O8122', to: '7408122' };
+    expect(refuteByGlyphs('TD3', lines, [correction], glyphs, opts).corrected).toEqual([correction]);
+  });
+});
+
+describe('undoWhereCompositeFails (step 12: field corrections the composite contradicts)', () => {
+  // ICAO's specimen: expiry 120415 (digit 9). Printed with its expiry changed to 120416 after the digits were
+  // computed, read with its 1 "corrected" to a 4, which makes the date's own digit verify by chance (120446) and
+  // leaves the composite failing.
+  const printed = mutate(UTOPIA.TD3, 1, 26, '6');
+  const corrected = mutate(printed, 1, 25, '4');
+  const correction = { field: 'expiryDate' as const, from: '1204169', to: '1204469' };
+
+  it('undoes a date correction while the composite fails, so that the date fails again', () => {
+    const out = undoWhereCompositeFails('TD3', corrected, [correction]);
+    expect(out).toEqual({ lines: printed, corrected: [] });
+  });
+
+  it('keeps corrections when the composite verifies (the specimen read with its expiry 1 as 7)', () => {
+    const misread = { field: 'expiryDate' as const, from: '7204159', to: '1204159' };
+    expect(undoWhereCompositeFails('TD3', [...UTOPIA.TD3], [misread])).toEqual({ lines: [...UTOPIA.TD3], corrected: [misread] });
+  });
+});
+
+describe('singleProofGroups (check digits the composite does not second)', () => {
+  it('is the document number everywhere, the TD3 personal number, and the composite', () => {
+    const of = (format: 'TD1' | 'TD2' | 'TD3') => [...singleProofGroups(checksOf(format, ['', '', '']))].sort();
+    expect(of('TD1')).toEqual(['composite', 'documentNumber']);
+    expect(of('TD2')).toEqual(['composite', 'documentNumber']);
+    expect(of('TD3')).toEqual(['composite', 'documentNumber', 'personalNumber']);
+  });
+});
