@@ -1,38 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GlyphLine } from '../../../../functions/engines/document/image/compareGlyphs.ts';
 import { checksOf, singleProofGroups } from '../../../../functions/engines/document/mrz/layouts.ts';
 import { refuteByGlyphs, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
 import { UTOPIA, mutate } from './fixtures.ts';
+import { glyphLine } from './glyphFixtures.ts';
 import { GLYPH_MIN_LEAD, GLYPH_MIN_LIKENESS } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 
-/**
- * Glyphs drawn as 5 x 7 bitmaps, each bit 2 px square, in a 32-px-high line with a 16-px pitch (as in
- * compareGlyphs.test.ts): a look-alike pair differs where OCR-B's does (the `0`'s slash, the `1`'s flag). Made up for
- * these tests. Characters without a bitmap are left blank: only the glyphs compared matter.
- */
-const BITMAPS: Record<string, string[]> = {
-  O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
-  '0': ['.###.', '#...#', '#..##', '#.#.#', '##..#', '#...#', '.###.'],
-  I: ['.###.', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
-  '1': ['..#..', '.##..', '#.#..', '..#..', '..#..', '..#..', '#####'],
-};
-const PITCH = 16;
-
-/** A line image of the glyphs `drawn`, read as `text` (character i's CTC frames the middle two of its cell). */
-function line(drawn: string, text: string): GlyphLine {
-  const width = drawn.length * PITCH;
-  const height = 32;
-  const data = new Uint8Array(width * height * 3).fill(235);
-  [...drawn].forEach((ch, i) =>
-    (BITMAPS[ch] ?? []).forEach((row, y) =>
-      [...row].forEach((bit, x) => {
-        if (bit !== '#') return;
-        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) data.fill(30, ((9 + y * 2 + dy) * width + i * PITCH + 3 + x * 2 + dx) * 3, ((9 + y * 2 + dy) * width + i * PITCH + 3 + x * 2 + dx) * 3 + 3);
-      }),
-    ),
-  );
-  return { image: { width, height, data }, framePixels: 4, text, spans: [...text].map((_, i) => [4 * i + 1, 4 * i + 2] as const) };
-}
+const line = glyphLine;
 
 const LINE1 = 'P<UTOHOLM<<ANNA'.padEnd(44, '<'); // no `I`: the zone prints the letter nowhere else
 const REST = 'UTO7408122F1204159'.padEnd(43, '<') + '0'; // dates print `0`s and `1`s
