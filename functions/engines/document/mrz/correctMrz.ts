@@ -2,7 +2,7 @@ import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS } from './alphabet.ts';
 import { verifiesCheckDigit } from './computeCheckDigit.ts';
 import { LOOK_ALIKES } from './lookAlikes.ts';
-import { checkedText, checksOf, positionClasses, singleProofGroups, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
+import { checkedText, checksOf, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
 
 /** A character the recogniser also considered at one position, with its probability (0-1). */
 export interface Alternative {
@@ -163,12 +163,11 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * These two rules were added after examining failures of probe seed 9 and synthetic seed 31 (2026-11-25,
  * docs/document-verification.md, "Fourteenth session").
  *
- * In a group one check digit alone proves (layouts.ts `singleProofGroups`: the document number, the TD3 personal
- * number, the composite's own characters), no substitution is taken where another character of the group, read as
- * the substitution's, was read with the same doubt (the recogniser gave the substitution's character there at least
- * `minSupport` too): the check digit then tells the two glyphs apart by their weights only (thirty-ninth session,
+ * Among the composite's own characters (TD1/TD2 optional data), no substitution is taken where another of them, read
+ * as the substitution's, was read with the same doubt (the recogniser gave the substitution's character there at
+ * least `minSupport` too): the composite then tells the two glyphs apart by their weights only (thirty-ninth session,
  * docs/document-verification.md "Corrections one check digit alone proves"). Readers that have the zone's glyphs ask
- * them about the single-proof corrections made here (reading/confirmCorrections.ts).
+ * them about the corrections one check digit alone proves (reading/confirmCorrections.ts).
  *
  * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
  * failing check digit.
@@ -289,16 +288,17 @@ export function correctMrz(
     const misread = substitute(work, { ...at, to: due.char, p: due.p });
     return !(composite && verifies(composite, substitute(work, chosen)) && !verifies(composite, misread));
   };
-  // Whether, in a group one check digit alone proves (layouts.ts `singleProofGroups`), another character read as the
-  // chosen substitution's was read with the same doubt: the recogniser gave the substitution's character there too at
-  // least minSupport, and it stays as read. The check digit then tells the two glyphs apart by their weights only,
-  // which it does as readily for a document printed with a changed character: the independent generator's negatives,
-  // seed 12 `0064_fail` (TD1 optional data `RA200007` read `RA20OO07`, its two `O`s each at 0.57 and 0.51 with `0` at
-  // 0.43 and 0.48; the second turned `0` made the changed composite digit verify and `RA20O007` was returned;
-  // debugging prints, thirty-ninth session, 2026-11-28). Positions in `skip` (keys `line:index`) are not looked at.
-  const singles = singleProofGroups(groups);
+  // Whether, among the composite's own characters (TD1/TD2 optional data, which no other digit checks), another
+  // character read as the chosen substitution's was read with the same doubt: the recogniser gave the substitution's
+  // character there too at least minSupport, and it stays as read. The composite then tells the two glyphs apart by
+  // their weights only, which it does as readily for a document printed with a changed character: the independent
+  // generator's negatives, seed 12 `0064_fail` (TD1 optional data `RA200007` read `RA20OO07`, its two `O`s each at
+  // 0.57 and 0.51 with `0` at 0.43 and 0.48; the second turned `0` made the changed composite digit verify and
+  // `RA20O007` was returned; debugging prints, thirty-ninth session, 2026-11-28). Not applied to the fields: the
+  // German passport specimen as a 250-px thumbnail reads its number `CA000000` as `CA0O0O0O`, all three `O`s doubted
+  // alike, and the one correction the check digit proves, then the pair its glyph shapes turn, read it right.
+  // Positions in `skip` (keys `line:index`) are not looked at.
   const doubtedAlike = (group: CheckedGroup, chosen: Candidate, skip: ReadonlySet<string> = new Set()): boolean => {
-    if (!singles.has(group.id)) return false;
     const read = (work[chosen.line] ?? '')[chosen.index];
     return positionsOf(group).some(
       (p) =>
@@ -320,7 +320,7 @@ export function correctMrz(
     }
     if (passing.length > 1 && composite) passing = passing.filter((c) => verifies(composite, substitute(work, c)));
     const chosen = decisive(passing, minEvidenceRatio);
-    if (!chosen || misreadDigitExplains(group, chosen) || !restReadSurely(group, [chosen]) || doubtedAlike(group, chosen)) continue;
+    if (!chosen || misreadDigitExplains(group, chosen) || !restReadSurely(group, [chosen])) continue;
     const next = substitute(work, chosen);
     corrected.push({ field: group.id, from: groupText(group, work), to: groupText(group, next) });
     work.splice(0, work.length, ...next);

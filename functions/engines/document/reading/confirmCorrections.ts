@@ -1,6 +1,7 @@
 import type { MrzFormat } from '../constants.ts';
 import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
 import type { MrzCorrection } from '../mrz/correctMrz.ts';
+import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 import { CHECKED_GROUP, checksOf, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
 
@@ -27,6 +28,15 @@ function groupPositions(g: CheckedGroup): GlyphPosition[] {
   return out;
 }
 
+/**
+ * Whether a check digit proved a correction: its group's text as read failed the digit. The pairs of look-alikes
+ * mrz/correctMrz.ts turns by their measured shapes in a field that verifies either way rest on no check digit, and
+ * undoing them would restore a text that verifies as well: step 12 leaves them.
+ */
+function proven(c: MrzCorrection): boolean {
+  return !verifiesCheckDigit(c.from.slice(0, -1), c.from.slice(-1));
+}
+
 /** The characters a correction changed; empty when its texts no longer fit the group (e.g. a TD1 number regrouped). */
 function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] {
   const g = groups.find((x) => x.id === c.field);
@@ -42,7 +52,8 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
 
 /**
  * Step 12 of readMrzZone.ts: the zone's own glyphs asked about every correction that one check digit alone proves
- * (mrz/layouts.ts `singleProofGroups`: the document number, the TD3 personal number, the composite's own characters).
+ * (mrz/layouts.ts `singleProofGroups`: the document number, the TD3 personal number, the composite's own characters)
+ * and that a check digit did prove (its text as read failed it).
  * Such a correction verifies by chance one time in ten on a document printed with a changed character (the composite
  * weighs those characters as their own digit does), so the glyph corrected must not look like the character read
  * more than like the correction's (image/compareGlyphs.ts `glyphLikeness`, exemplars printed elsewhere in the zone,
@@ -51,22 +62,23 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
  *   the correction's character: step 9's lead to decide between two texts, here against the correction;
  * - or the zone prints the character read nowhere else, and the glyph is less than `minLikeness` like the zone's
  *   glyphs of the correction's character: step 9's floor for every character of a text the glyphs choose.
- * Where the zone prints neither character elsewhere the glyphs have no opinion and the correction stands.
+ * Both bounds are step 9's, not tuned here. Where the zone prints the correction's character nowhere else the glyphs
+ * have no opinion and the correction stands.
  *
- * Set from the bounds of step 9, not tuned here. In debugging prints of the thirty-ninth session (2026-11-28, not kept)
- * over every correction returned on the developer sets (probe seed 33 as 360-px thumbnails, the blind photo sets,
- * the shared real specimens, synthetic seed 70707), the right single-proof corrections (14) led against the character
- * read by 0.052 at most and had exemplars of it; the independent generator's negatives of seeds 12 and 13 (300
- * documents with a character changed after their check digits were computed) returned three single-proof
- * corrections that this refutes: `F0DUB4I68` read with an `I` "corrected" to `1` (no other `I` in the zone, likeness
- * 0.51 to the zone's `1`s), `70875608<` read with a filler "corrected" to `4` (filler lead 0.25) and `GO9IADUY7`'s
- * `O` turned `0` (no other `O`, likeness 0.885).
+ * In debugging prints of the thirty-ninth session (2026-11-28, not kept) over every correction returned on the
+ * developer sets (probe seed 33 as 360-px thumbnails, the blind photo sets, the shared real specimens, synthetic seed
+ * 70707), the right single-proof corrections (14) led against the character read by 0.052 at most; on the
+ * independent generator's negatives (documents printed with a character changed after their check digits were
+ * computed) `70875608<` read with a filler "corrected" to `4` had the filler lead by 0.25, and six corrections from
+ * a character the zone prints nowhere else were 0.51-0.885 like the correction's (`F0DUB4I68`'s `I` to `1`,
+ * `CXZ698055`'s and `PCUZE8791`'s `Z` to `2`, `SD1048873`'s `D` to `0`, `GO9IADUY7`'s `O` to `0`); the German passport
+ * specimen as a 250-px thumbnail, whose `CA000000` is read `CA0O0O0O` and corrected rightly, 0.976.
  *
  * @param format - the reading's format
  * @param lines - the MRZ lines as corrected
  * @param corrections - the corrections made (mrz/correctMrz.ts, step 11), in order
  * @param glyphs - the zone's lines as recognised, their texts `lines` (compareGlyphs.ts `GlyphLine`)
- * @param opts - the bounds, {@link RefuteOptions}
+ * @param opts - the bound, {@link RefuteOptions}
  * @returns the lines with every refuted correction undone (its characters as read again), and the corrections kept;
  *   a group whose correction is undone fails its check digit again, so its field is refused
  */
@@ -83,7 +95,7 @@ export function refuteByGlyphs(
   // where it also records a field's change, that field's digit and its own weights prove it.
   const fieldPositions = new Set(groups.filter((g) => g.id !== CHECKED_GROUP.Composite).flatMap((g) => groupPositions(g).map((p) => `${p.line}:${p.index}`)));
   const checked = corrections.map((c) =>
-    !singles.has(c.field) ? [] : changesOf(c, groups).filter((x) => c.field !== CHECKED_GROUP.Composite || !fieldPositions.has(`${x.at.line}:${x.at.index}`)),
+    !singles.has(c.field) || !proven(c) ? [] : changesOf(c, groups).filter((x) => c.field !== CHECKED_GROUP.Composite || !fieldPositions.has(`${x.at.line}:${x.at.index}`)),
   );
   const exclude = new Set(checked.flat().map((x) => `${x.at.line}:${x.at.index}`));
   const refutes = (x: Change): boolean => {
@@ -110,7 +122,8 @@ export function refuteByGlyphs(
  * generator's negatives of seed 14 (thirty-ninth session, 2026-11-28, a debugging print): `0015_fail`, its expiry date
  * changed after the digits were computed, was "corrected" `391206` to `391209` (the `6` read with 0.62, `9` at 0.21),
  * which verified the date's digit by chance and left the composite failing; the date was returned. The composite's
- * own corrections, and a reading whose composite verifies, are left as they are.
+ * own corrections, the pairs turned by their shapes in a field that verified as read ({@link proven}), and a
+ * reading whose composite verifies, are left as they are.
  *
  * @param format - the reading's format
  * @param lines - the MRZ lines as corrected
@@ -123,8 +136,9 @@ export function undoWhereCompositeFails(format: MrzFormat, lines: readonly strin
   if (checks.composite !== false) return { lines: [...lines], corrected: [...corrections] };
   const groups = checksOf(format, lines);
   const undone = new Map<string, Change>();
-  for (const c of corrections) if (c.field !== CHECKED_GROUP.Composite) for (const x of changesOf(c, groups)) undone.set(`${x.at.line}:${x.at.index}`, x);
+  const undoes = (c: MrzCorrection) => c.field !== CHECKED_GROUP.Composite && proven(c);
+  for (const c of corrections) if (undoes(c)) for (const x of changesOf(c, groups)) undone.set(`${x.at.line}:${x.at.index}`, x);
   if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
   const out = lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
-  return { lines: out, corrected: corrections.filter((c) => c.field === CHECKED_GROUP.Composite) };
+  return { lines: out, corrected: corrections.filter((c) => !undoes(c)) };
 }

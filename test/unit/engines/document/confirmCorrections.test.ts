@@ -41,6 +41,15 @@ describe('refuteByGlyphs (step 12: single-proof corrections put to the zone\'s g
     expect(refuteByGlyphs('TD3', right.lines, [right.correction], right.glyphs, opts).corrected).toEqual([right.correction]);
   });
 
+  it('never undoes a pair turned by its shapes in a field that verified as read (no check digit proved it)', () => {
+    const read = 'CA0O000O';
+    const digit = '4'; // CA0O000O and CA000000 both verify with 4 (24 x 3 + 24 x 7 = 240)
+    const lines = [LINE1, `CA000000<${digit}${REST}`];
+    const glyphs = [line(LINE1, LINE1), line(`CA0O000O<${digit}${REST}`, lines[1] as string)];
+    const pair = { field: 'documentNumber' as const, from: `${read}<${digit}`, to: `CA000000<${digit}` };
+    expect(refuteByGlyphs('TD3', lines, [pair], glyphs, opts).corrected).toEqual([pair]);
+  });
+
   it('leaves corrections that two check digits prove (a date, checked by the composite at other weights)', () => {
     const lines = [LINE1, `L808902456UTO7408122F1204159${'<'.repeat(15)}0`];
     const glyphs = [line(LINE1, LINE1), line(`L808902456UTO74O8122F1204159${'<'.repeat(15)}0`, lines[1] as string)];
