@@ -78,7 +78,7 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
  * @param lines - the MRZ lines as corrected
  * @param corrections - the corrections made (mrz/correctMrz.ts, step 11), in order
  * @param glyphs - the zone's lines as recognised, their texts `lines` (compareGlyphs.ts `GlyphLine`)
- * @param opts - the bound, {@link RefuteOptions}
+ * @param opts - the bounds, {@link RefuteOptions}
  * @returns the lines with every refuted correction undone (its characters as read again), and the corrections kept;
  *   a group whose correction is undone fails its check digit again, so its field is refused
  */

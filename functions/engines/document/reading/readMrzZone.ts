@@ -244,6 +244,10 @@ interface Candidate {
  * 11. with an `arbiter`, a field whose check digit still fails takes the OCR-B look-alike the arbiter reads first at
  *    one of its positions, where that makes every check digit verify ({@link arbitrateZoneLookAlikes},
  *    arbitrateLookAlikes.ts; docs/document-verification.md "Look-alikes read by the third recogniser").
+ * 12. field corrections are undone while the composite fails, and corrections one check digit alone proves (the
+ *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
+ *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
+ *    check digit alone proves").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
