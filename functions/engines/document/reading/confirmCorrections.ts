@@ -3,7 +3,7 @@ import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/comp
 import type { MrzCorrection } from '../mrz/correctMrz.ts';
 import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
-import { CHECKED_GROUP, checksOf, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupsByPosition, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
 
 /** The bounds {@link refuteByGlyphs} applies (readMrzZone.ts passes step 9's `GLYPH_MIN_LEAD` and `GLYPH_MIN_LIKENESS`). */
 export interface RefuteOptions {
@@ -26,6 +26,11 @@ function groupPositions(g: CheckedGroup): GlyphPosition[] {
   for (const x of g.ranges) for (let i = x.start; i < x.end; i++) out.push({ line: x.line, index: i });
   out.push({ line: g.digit.line, index: g.digit.index });
   return out;
+}
+
+/** `lines` with the characters of `undone` (keyed `line:index`) put back as read. */
+function undoChanges(lines: readonly string[], undone: ReadonlyMap<string, Change>): string[] {
+  return lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
 }
 
 /**
@@ -93,7 +98,7 @@ export function refuteByGlyphs(
   const singles = singleProofGroups(groups);
   // The composite's correction is the composite's to prove alone only at its own characters (TD1/TD2 optional data);
   // where it also records a field's change, that field's digit and its own weights prove it.
-  const fieldPositions = new Set(groups.filter((g) => g.id !== CHECKED_GROUP.Composite).flatMap((g) => groupPositions(g).map((p) => `${p.line}:${p.index}`)));
+  const fieldPositions = groupsByPosition(groups.filter((g) => g.id !== CHECKED_GROUP.Composite));
   const checked = corrections.map((c) =>
     !singles.has(c.field) || !proven(c) ? [] : changesOf(c, groups).filter((x) => c.field !== CHECKED_GROUP.Composite || !fieldPositions.has(`${x.at.line}:${x.at.index}`)),
   );
@@ -109,7 +114,7 @@ export function refuteByGlyphs(
     if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
   });
   if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
-  const out = lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
+  const out = undoChanges(lines, undone);
   const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
   return { lines: out, corrected: kept };
 }
@@ -139,6 +144,5 @@ export function undoWhereCompositeFails(format: MrzFormat, lines: readonly strin
   const undoes = (c: MrzCorrection) => c.field !== CHECKED_GROUP.Composite && proven(c);
   for (const c of corrections) if (undoes(c)) for (const x of changesOf(c, groups)) undone.set(`${x.at.line}:${x.at.index}`, x);
   if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
-  const out = lines.map((line, l) => [...line].map((ch, i) => undone.get(`${l}:${i}`)?.from ?? ch).join(''));
-  return { lines: out, corrected: corrections.filter((c) => !undoes(c)) };
+  return { lines: undoChanges(lines, undone), corrected: corrections.filter((c) => !undoes(c)) };
 }
