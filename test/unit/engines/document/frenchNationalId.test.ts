@@ -5,7 +5,7 @@ import { frenchIdLatestValidity } from '../../../../functions/engines/document/m
 import { compositeCoversNames } from '../../../../functions/engines/document/mrz/layouts.ts';
 import { mapMrzResult } from '../../../../functions/engines/document/mrz/mapMrzResult.ts';
 import { formatOf, parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
-import { composeFrenchIdMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
+import { composeFrenchIdMrz, composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
 import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
 import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
 import { UTOPIA } from './fixtures.ts';
@@ -28,6 +28,21 @@ describe('French national identity card of 1988-2021 (2 x 36, not ICAO)', () => 
     const pkg = parse(lines);
     expect(pkg.format).toBe('FRENCH_NATIONAL_ID');
     expect(pkg.valid).toBe(true);
+  });
+
+  it('reads an ICAO TD2 that opens IDFRA as a TD2 when more of its TD2 check digits verify, never a French card that verifies', () => {
+    // A generator choosing France at random for a TD2 card (blind photo set of seed 1, 0086_td2).
+    const identity = { ...randomIdentity(createRandom(2), NOW), surnames: ['DE', 'LA', 'FONTAINE'], givenNames: ['MAELLE'], issuingCode: 'FRA', nationalityCode: 'FRA', documentNumber: 'J86086220', personalNumber: '', dateOfBirth: '1988-06-08', dateOfExpiry: '2036-02-25' };
+    const td2 = composeMrz(identity, 'TD2', 'ID');
+    expect(td2[0]?.startsWith('IDFRA')).toBe(true);
+    expect(formatOf(td2)).toBe('TD2');
+    expect(parseMrz(td2)).toMatchObject({ format: 'TD2', documentNumber: 'J86086220', birthDate: '880608', expiryDate: '360225', name: { lastName: 'DE LA FONTAINE', firstName: 'MAELLE' } });
+    // One TD2 digit misread still leaves TD2 ahead (3 of 4 against the French card's share).
+    const misread = [td2[0] ?? '', (td2[1] ?? '').replace(/^J/, 'T')];
+    expect(formatOf(misread)).toBe('TD2');
+    // A French card whose three check digits verify stays one, and so does one whose TD2 digits verify no more.
+    expect(formatOf(lines)).toBe('FRENCH_NATIONAL_ID');
+    expect(formatOf([lines[0]?.replace('BERNARD', 'BERNARO') ?? '', lines[1] ?? ''])).toBe('FRENCH_NATIONAL_ID');
   });
 
   it('parses the surname from line 1, the given names from line 2, the 12-character card number whole', () => {
