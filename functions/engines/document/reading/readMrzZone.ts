@@ -979,11 +979,16 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         // digit: a TD3 whose detected boxes stop inside the filler runs reads as a TD2 that verifies, or as a TD3
         // whose last characters were never in the crop. The rows are read again at the TD3 length; that reading
         // replaces the first only if it is a TD3 whose every check digit verifies and it fits better (a genuine TD2
-        // read that long has nothing but background after its 36 characters).
+        // read that long has nothing but background after its 36 characters). A TD2 whose rows stopped short of its
+        // own end is read whole there too: a TD2 reading of the longer rows whose every check digit verifies
+        // replaces a TD2 reading that fits worse (a card turned by 15° and bent, the blind photo set of seed 16,
+        // `0137_td2`: its rows ended three characters early, the decoder stretched `F3408250<<<<<` over the line's
+        // 36, and the expiry and composite failed).
         const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
         const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
         const third = bestReading(groupRows(orderLines([...lines, ...extended])));
-        if (third?.format === MRZ_FORMAT.TD3 && third.checkRate === 1 && (!reading || better(third, reading))) reading = third;
+        const sameFormat = !reading || third?.format === reading.format;
+        if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
       }
       if (reading && (!best || better(reading, best))) best = reading;
     }

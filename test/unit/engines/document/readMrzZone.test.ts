@@ -207,6 +207,25 @@ describe('readMrzZone', () => {
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(44 * pitch);
   });
 
+  it('takes the TD2 the rows extended to the TD3 length read whole, where the rows rebuilt stop short of its end', async () => {
+    // Every crop narrower than 43.5 characters shows the first 33 characters of each TD2 line (a card turned and
+    // bent: the rows rebuilt end three characters early); the rows extended to the TD3 length show the whole line,
+    // and nothing but background after it.
+    const pitch = 880 / 36;
+    const cut: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1];
+          return { kind: 'text' as const, text: q[1].x - q[0].x >= 43.5 * pitch ? full : full.slice(0, 33), confidence: 0.9 };
+        }),
+    };
+    const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: cut }, { fallbackSides: [] });
+    expect(reading?.format).toBe('TD2');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
+    expect(reading?.checkRate).toBe(1);
+  });
+
   it('reads as fillers the Cs of a name field whose glyphs are filler-sized in the recogniser\'s line image', async () => {
     const [line1, line2] = UTOPIA.TD3;
     // The name field's fillers read as C, but for the last three.
