@@ -107,8 +107,9 @@ function withCalendarDates(checks: CheckDigitResults, birth: string, expiry: str
  * issues no ICAO TD2 identity card (its cards since 2021 are TD1). A TD2 that opens so all the same (a generator
  * choosing the issuing state at random: the blind photo set of seed 1, `0086_td2`, `IDFRADE<LA<FONTAINE<<MAELLE`,
  * whose every TD2 check digit verified and which was read as a French card and refused) is a TD2 when a larger share
- * of TD2's check digits (4) verifies than of the French card's (3): never where all three of the French card's verify,
- * and where one fails, when three or four of TD2's verify by chance, about once in 270 (1 in 10 each).
+ * of TD2's check digits (4) verifies than of the French card's (3): never where all three of the French card's verify;
+ * where one fails, when three or four of TD2's verify by chance, about once in 270 (1 in 10 each); where more fail,
+ * more often, but its fields then stand on TD2's check digits and composite as any TD2's do (mrz/mapMrzResult.ts).
  */
 export function formatOf(lines: readonly string[]): MrzFormat | null {
   const shaped = Object.values(MRZ_FORMAT).filter((format) => {

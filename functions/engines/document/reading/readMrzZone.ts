@@ -983,7 +983,8 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         // own end is read whole there too: a TD2 reading of the longer rows whose every check digit verifies
         // replaces a TD2 reading that fits worse (a card turned by 15° and bent, the blind photo set of seed 16,
         // `0137_td2`: its rows ended three characters early, the decoder stretched `F3408250<<<<<` over the line's
-        // 36, and the expiry and composite failed).
+        // 36, and the expiry and composite failed); where the rows made no reading at all, a reading of the longer
+        // rows whose every check digit verifies is taken whatever its format.
         const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
         const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
         const third = bestReading(groupRows(orderLines([...lines, ...extended])));
