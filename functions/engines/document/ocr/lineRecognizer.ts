@@ -25,7 +25,7 @@ export type LineReading =
   | { readonly kind: 'text'; readonly text: string; readonly confidence: number };
 
 /** How a {@link LineRecognizer} reads a line (see its `read`). */
-export type RecognitionMode = 'line' | 'windows' | 'squeezed';
+export type RecognitionMode = 'line' | 'windows' | 'squeezed' | 'evened';
 
 /** An OCR engine reading text lines, given as quads of an image. Swappable, so that engines can be compared. */
 export interface LineRecognizer {
@@ -37,7 +37,8 @@ export interface LineRecognizer {
    * @param quads - line regions, reading order
    * @param mode - `line` reads each line at once; `windows` reads it in overlapping pieces and `squeezed` at once
    *   in its narrowest crop (second and third opinions for recognisers that falter on long or widely spaced lines;
-   *   recognisers without such modes read lines at once)
+   *   recognisers without such modes read lines at once); `evened` reads it at once with the ink's contrast evened
+   *   out along it (image/evenContrast.ts; the further view of doubtful names, reading/readMrzZone.ts step 8)
    */
   read(image: RgbImage, quads: readonly Quad[], mode?: RecognitionMode): Promise<LineReading[]>;
   /**

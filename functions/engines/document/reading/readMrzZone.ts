@@ -682,9 +682,10 @@ async function arbitrateZoneNames(
   if (doubtful.length > 0) {
     const readings = base.readings.map((r) => [...r]);
     const crops = base.readings.map(() => 1);
-    for (const grow of NAME_VIEWS) {
+    const views: ReadonlyArray<readonly [number, RecognitionMode]> = [...NAME_VIEWS.map((grow) => [grow, 'line'] as const), [0, 'evened']];
+    for (const [grow, mode] of views) {
       const grown = { ...found, quads: found.quads.map((q) => growQuad(q, 0, quadSize(q).height * grow)) };
-      const view = await readLinesAgain(image, recognizers, grown, doubtful);
+      const view = await readLinesAgain(image, recognizers, grown, doubtful, 1, mode);
       for (const i of doubtful) {
         // The same recognisers in the same order as the line's own reading.
         const read = view?.readings[i] ?? [];
@@ -704,7 +705,10 @@ async function arbitrateZoneNames(
 }
 
 /**
- * The further views of a name line that step 8 reads where the names are in doubt ({@link NAME_VIEWS_MAX_MARGIN}):
+ * The further views of a name line that step 8 reads where the names are in doubt ({@link NAME_VIEWS_MAX_MARGIN}),
+ * besides the line's own quad read once more with the ink's contrast evened out along it (RecognitionMode `evened`,
+ * image/evenContrast.ts: letters a light spot washed out; fortieth session, docs/document-verification.md "Light
+ * spots over the names"):
  * the line's quad grown across by each share of its height above and below (negative: shrunk), read again by every
  * recogniser. Each view crops the same line at another scale and vertical placement, so each recogniser's
  * likelihoods are averaged over three samplings of one line (test-time augmentation); a misread that depends on how
@@ -755,13 +759,14 @@ async function readLinesAgain(
   found: MrzZoneReading,
   which: readonly number[],
   share = 1,
+  mode: RecognitionMode = 'line',
 ): Promise<{ readings: LineProbabilities[][]; weights: number[][]; first: Array<LineReading | undefined> } | null> {
   const quads = which.map((i) => found.quads[i] as Quad);
   const readings: LineProbabilities[][] = found.readLines.map(() => []);
   const weights: number[][] = found.readLines.map(() => []);
   const first: Array<LineReading | undefined> = found.readLines.map(() => undefined);
   for (const [n, recognizer] of recognizers.entries()) {
-    const read = await recognizer.read(image, quads, 'line');
+    const read = await recognizer.read(image, quads, mode);
     if (n === 0) which.forEach((i, j) => (first[i] = read[j]));
     which.forEach((i, j) => {
       const r = read[j];

@@ -360,7 +360,8 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     const second = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: second.r });
     // The O leads the D by e^2.4, less than NAME_VIEWS_MAX_MARGIN: the name line is read in the further crops too.
-    expect(second.calls()).toBe(1 + NAME_VIEWS.length);
+    // The line's own box, the further crops, and the box evened (RecognitionMode `evened`).
+    expect(second.calls()).toBe(2 + NAME_VIEWS.length);
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.readLines).toEqual(UTOPIA.TD3);
     expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
@@ -377,7 +378,7 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     // crop's, its mean weight would be 0.4, and 0.4 x ln(0.85 / 0.05) > ln(0.55 / 0.35) would take the O.
     expect(reading?.parsed.lines).toEqual(misread);
     expect(heights[0]).toBe(30);
-    expect(heights).toHaveLength(1 + NAME_VIEWS.length);
+    expect(heights).toHaveLength(2 + NAME_VIEWS.length);
   });
 
   it('keeps the first reading’s letter when it is the likelier, and reads the name line once more', async () => {
@@ -388,19 +389,23 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     expect(second.calls()).toBe(1);
   });
 
-  it('reads a name line in the further crops only while its names are in doubt, each crop grown across by its share', async () => {
+  it('reads a name line in the further crops only while its names are in doubt, each crop grown across by its share, then evened', async () => {
     const heights: number[] = [];
-    const recording = (inner: LineRecognizer): LineRecognizer => ({ ...inner, read: async (image, quads, mode) => (heights.push(...quads.map((q) => q[3].y - q[0].y)), inner.read(image, quads, mode)) });
+    const modes: Array<string | undefined> = [];
+    const recording = (inner: LineRecognizer): LineRecognizer => ({ ...inner, read: async (image, quads, mode) => (heights.push(...quads.map((q) => q[3].y - q[0].y)), modes.push(mode), inner.read(image, quads, mode)) });
     // Both recognisers read ERIKSSON's O, the second doubting it a little (D 0.05): a lead of e^2.9 x e^8.2.
     const sure = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r, secondRecognizer: recording(sure.r) });
     expect(Math.log(0.94 / 0.05) + Math.log(0.99 / 0.00027)).toBeGreaterThan(NAME_VIEWS_MAX_MARGIN);
     expect(heights).toEqual([30]);
-    // Split as in the first test: the name line in its box (30 px high) and in each further crop.
+    expect(modes).toEqual(['line']);
+    // Split as in the first test: the name line in its box (30 px high), in each further crop, and in its box evened.
     heights.length = 0;
+    modes.length = 0;
     const split = framesOf('second', UTOPIA.TD3, { 22: ['D', 0.05] });
     await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', misread, { 22: ['O', 0.35] }).r, secondRecognizer: recording(split.r) });
-    expect(heights.map((h) => Math.round(h * 10) / 10)).toEqual([30, ...NAME_VIEWS.map((g) => Math.round(30 * (1 + 2 * g) * 10) / 10)]);
+    expect(heights.map((h) => Math.round(h * 10) / 10)).toEqual([30, ...NAME_VIEWS.map((g) => Math.round(30 * (1 + 2 * g) * 10) / 10), 30]);
+    expect(modes).toEqual(['line', ...NAME_VIEWS.map(() => 'line'), 'evened']);
   });
 
   it('asks the name witness too, which outvotes a letter the first recogniser alone misreads', async () => {
@@ -431,7 +436,8 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
       nameWitness: framesOf('witness', UTOPIA.TD3, { 22: ['D', 0.05] }).r,
     });
     expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
-    expect(second.calls()).toBe(1 + NAME_VIEWS.length);
+    // The line's own box, the further crops, and the box evened (RecognitionMode `evened`).
+    expect(second.calls()).toBe(2 + NAME_VIEWS.length);
   });
 });
 

@@ -5,10 +5,11 @@ import { DocumentModelError } from '../../errors.ts';
 import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
 import { cropQuad } from '../../image/cropQuad.ts';
 import { dropColour } from '../../image/dropColour.ts';
+import { evenContrast } from '../../image/evenContrast.ts';
 import { flattenIllumination } from '../../image/flattenIllumination.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ctc/lineProbabilities.ts';
-import type { LineReading, LineRecognizer } from '../lineRecognizer.ts';
+import type { LineReading, LineRecognizer, RecognitionMode } from '../lineRecognizer.ts';
 import { defaultDocumentModelsDir, MRZ_NET_MODEL, type MrzNetModelFile } from './mrzNetModel.ts';
 
 /** Input height of the MRZ line recogniser (training/mrz-recognizer/train.py `HEIGHT`), in pixels. */
@@ -38,7 +39,8 @@ const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15, id: 'mrz-f
  * channel), its lighting evened out where a shadow or light spot makes it uneven (image/flattenIllumination.ts; the
  * taller `margined` crop whose glyph heights step 7 measures as well) and standardised (zero mean, unit standard deviation, as in training); the network emits one frame of 38
  * probabilities (blank + `0-9A-Z<`) per 4 pixels. It reads every line whole, whatever the mode (so readMrzZone.ts's
- * windowed and squeezed second opinions read the same crop again: time spent, nothing changed).
+ * windowed and squeezed second opinions read the same crop again: time spent, nothing changed); in the `evened` mode
+ * the crop's ink contrast is evened out first (image/evenContrast.ts).
  *
  * `mrzMass` is the mean, over the frames where a character is emitted, of the winning class's probability: the
  * network knows no other characters, so its confidence stands in for the PaddleOCR recogniser's MRZ share.
@@ -50,7 +52,7 @@ export function createMrzLineRecognizer(session: ort.InferenceSession, opts: Mrz
   const { minWidth, maxWidth, measureMargin, id } = { ...defaults, ...opts };
   return {
     id,
-    async read(image: RgbImage, quads: readonly Quad[]): Promise<LineReading[]> {
+    async read(image: RgbImage, quads: readonly Quad[], mode: RecognitionMode = 'line'): Promise<LineReading[]> {
       const readings: LineReading[] = [];
       for (const q of quads) {
         const size = quadSize(q);
@@ -58,7 +60,8 @@ export function createMrzLineRecognizer(session: ort.InferenceSession, opts: Mrz
         const g = quadSize(grown);
         const raw = Math.max(minWidth, Math.min(maxWidth, Math.round((MRZ_NET_HEIGHT * g.width) / Math.max(g.height, 1))));
         const width = Math.ceil(raw / MRZ_NET_FRAME_PIXELS) * MRZ_NET_FRAME_PIXELS;
-        const crop = flattenIllumination(dropColour(cropQuad(image, grown, width, MRZ_NET_HEIGHT)));
+        const flat = flattenIllumination(dropColour(cropQuad(image, grown, width, MRZ_NET_HEIGHT)));
+        const crop = mode === 'evened' ? evenContrast(flat) : flat;
         const margin = Math.round(MRZ_NET_HEIGHT * measureMargin);
         const tall = flattenIllumination(dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / MRZ_NET_HEIGHT), width, MRZ_NET_HEIGHT + 2 * margin)));
         const line = await recognize(session, crop);

@@ -2,6 +2,7 @@ import type ort from 'onnxruntime-node';
 import { growQuad, quadSize, type Quad } from '../../geometry/quad.ts';
 import { cropQuad } from '../../image/cropQuad.ts';
 import { dropColour } from '../../image/dropColour.ts';
+import { evenContrast } from '../../image/evenContrast.ts';
 import { flattenIllumination } from '../../image/flattenIllumination.ts';
 import type { RgbImage } from '../../image/loadImage.ts';
 import type { LineReading, LineRecognizer, RecognitionMode } from '../lineRecognizer.ts';
@@ -81,7 +82,8 @@ export function paddleEvidenceWeight(lineHeight: number): number {
  * along the line (so that edge characters are not cut), sampled to 48 pixels high with colour dropped and its lighting
  * evened out where uneven (image/flattenIllumination.ts, as for the own recogniser, the `margined` crop too), recognised
  * whole (`line` mode) or in overlapping windows whose frames are stitched, each frame taken from the window where it
- * is most central (`windows` mode), or whole in a crop squeezed to `minWidth` along the line (`squeezed` mode). The
+ * is most central (`windows` mode), or whole in a crop squeezed to `minWidth` along the line (`squeezed` mode), or
+ * whole with the ink's contrast evened out along it (`evened` mode, image/evenContrast.ts). The
  * output keeps the CTC probabilities for constrained decoding.
  *
  * The squeezed crop is for widely letter-spaced lines: the name line `XU<<QUENTIN<<<…` of a clean 2436-px card (probe
@@ -106,7 +108,8 @@ export function createPaddleLineRecognizer(session: ort.InferenceSession, map: R
         const g = quadSize(grown);
         const raw = mode === 'squeezed' ? minWidth : Math.max(minWidth, Math.min(maxWidth, Math.round((REC_HEIGHT * g.width) / Math.max(g.height, 1))));
         const width = Math.ceil(raw / FRAME_PIXELS) * FRAME_PIXELS;
-        const crop = flattenIllumination(dropColour(cropQuad(image, grown, width, REC_HEIGHT)));
+        const flat = flattenIllumination(dropColour(cropQuad(image, grown, width, REC_HEIGHT)));
+        const crop = mode === 'evened' ? evenContrast(flat) : flat;
         // Whole pixels of margin, so that the grown crop samples the recognition crop's rows exactly.
         const margin = Math.round(REC_HEIGHT * measureMargin);
         margined.push(margin > 0 ? flattenIllumination(dropColour(cropQuad(image, growQuad(grown, 0, (g.height * margin) / REC_HEIGHT), width, REC_HEIGHT + 2 * margin))) : crop);
