@@ -1,4 +1,4 @@
-import { PAPER_RADIUS_HEIGHTS } from './flattenIllumination.ts';
+import { PAPER_RADIUS_HEIGHTS, paperLevels } from './flattenIllumination.ts';
 import type { RgbImage } from './loadImage.ts';
 
 /**
@@ -23,9 +23,8 @@ export const CONTRAST_MAX_GAIN = 4;
  * which evens out a shadow (it multiplies ink and paper alike) but leaves such ink as faint as it was, and the
  * recognisers' standardisation (one mean and deviation per line) then leaves those letters to be guessed.
  *
- * Per column x: the paper's level (the median, over the columns within `radius`, of each column's brightest pixel, as
- * flattenIllumination.ts takes it) and the ink's (the darkest pixel within `radius`); their difference is the contrast
- * at x. Where the line's contrasts vary by at least {@link CONTRAST_MIN_RATIO} (75th to 5th percentile), each column's
+ * Per column x: the paper's level (flattenIllumination.ts `paperLevels`) and the ink's (the darkest pixel within
+ * `radius`); their difference is the contrast at x. Where the line's contrasts vary by at least {@link CONTRAST_MIN_RATIO} (75th to 5th percentile), each column's
  * pixels are moved away from its paper level by the line's 75th-percentile contrast over the column's own (averaged
  * over a quarter of the window), at least 1 and at most {@link CONTRAST_MAX_GAIN}: the washed-out part of the line
  * gets the contrast of the rest, and the paper stays where it was.
@@ -43,31 +42,17 @@ export const CONTRAST_MAX_GAIN = 4;
  */
 export function evenContrast(crop: RgbImage, radius = Math.max(1, Math.round(crop.height * PAPER_RADIUS_HEIGHTS))): RgbImage {
   const { width: w, height: h, data } = crop;
-  const columnMax = new Float64Array(w);
+  const paper = paperLevels(crop, radius);
   const columnMin = new Float64Array(w);
   for (let x = 0; x < w; x++) {
-    let max = 0;
     let min = 255;
-    for (let y = 0; y < h; y++) {
-      const v = data[(y * w + x) * 3] as number;
-      if (v > max) max = v;
-      if (v < min) min = v;
-    }
-    columnMax[x] = max;
+    for (let y = 0; y < h; y++) min = Math.min(min, data[(y * w + x) * 3] as number);
     columnMin[x] = min;
   }
-  const paper = new Float64Array(w);
   const contrast = new Float64Array(w);
-  const window: number[] = [];
   for (let x = 0; x < w; x++) {
-    window.length = 0;
     let ink = 255;
-    for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) {
-      window.push(columnMax[k] as number);
-      ink = Math.min(ink, columnMin[k] as number);
-    }
-    window.sort((a, b) => a - b);
-    paper[x] = window[window.length >> 1] as number;
+    for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) ink = Math.min(ink, columnMin[k] as number);
     contrast[x] = Math.max(1, (paper[x] as number) - ink);
   }
   const sorted = [...contrast].sort((a, b) => a - b);

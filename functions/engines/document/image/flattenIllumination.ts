@@ -41,22 +41,7 @@ export const FLATTEN_MIN_RATIO = 1.5;
  */
 export function flattenIllumination(crop: RgbImage, radius = Math.max(1, Math.round(crop.height * PAPER_RADIUS_HEIGHTS))): RgbImage {
   const { width: w, height: h, data } = crop;
-  const columnMax = new Float64Array(w);
-  for (let x = 0; x < w; x++) {
-    let m = 0;
-    for (let y = 0; y < h; y++) m = Math.max(m, data[(y * w + x) * 3] as number);
-    columnMax[x] = m;
-  }
-  // The median of the column maxima over the window: a vertical stroke's columns (a minority) are outvoted, and a
-  // step in the lighting stays a step where a maximum would carry the bright side across the window.
-  const level = new Float64Array(w);
-  const window: number[] = [];
-  for (let x = 0; x < w; x++) {
-    window.length = 0;
-    for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) window.push(columnMax[k] as number);
-    window.sort((a, b) => a - b);
-    level[x] = window[window.length >> 1] as number;
-  }
+  const level = paperLevels(crop, radius);
   const smooth = Math.max(1, Math.round(radius / 4));
   const sorted = [...level].sort((a, b) => a - b);
   const ratio = (sorted[Math.floor(0.95 * (w - 1))] as number) / Math.max(1, sorted[Math.floor(0.05 * (w - 1))] as number);
@@ -72,4 +57,32 @@ export function flattenIllumination(crop: RgbImage, radius = Math.max(1, Math.ro
     }
   }
   return { width: w, height: h, data: out };
+}
+
+/**
+ * The paper's level at each column of a grey line crop (0-255, one value per column): the median, over the columns
+ * within `radius`, of each column's brightest pixel. A vertical stroke's columns (a minority) are outvoted, and a step
+ * in the lighting stays a step where a maximum would carry the bright side across the window.
+ * Used by {@link flattenIllumination} and image/evenContrast.ts.
+ *
+ * @param crop - grey pixels (channels equal; the first channel is read)
+ * @param radius - half-width of the window in pixels
+ */
+export function paperLevels(crop: RgbImage, radius: number): Float64Array {
+  const { width: w, height: h, data } = crop;
+  const columnMax = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    let m = 0;
+    for (let y = 0; y < h; y++) m = Math.max(m, data[(y * w + x) * 3] as number);
+    columnMax[x] = m;
+  }
+  const level = new Float64Array(w);
+  const window: number[] = [];
+  for (let x = 0; x < w; x++) {
+    window.length = 0;
+    for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) window.push(columnMax[k] as number);
+    window.sort((a, b) => a - b);
+    level[x] = window[window.length >> 1] as number;
+  }
+  return level;
 }
