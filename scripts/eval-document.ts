@@ -436,8 +436,10 @@ function report(name: string, s: Summary): string {
 
 async function main(): Promise<void> {
   const real = await loadDocumentCases(args.data);
+  // A set passed with --data (a generated one) is named by its path, not as the shared real specimens.
+  const shared = path.resolve(args.data) === path.resolve(repoRoot, '..', 'shared', 'data', 'documents');
   const sets: Array<{ name: string; cases: DocumentCase[]; transform?: (bytes: Buffer, file: string) => Promise<Buffer> }> = [
-    { name: `Shared real specimens (${path.relative(repoRoot, args.data)})`, cases: real },
+    { name: `${shared ? 'Shared real specimens' : 'Labelled documents'} (${path.relative(repoRoot, args.data)})`, cases: real },
   ];
   for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
   for (const k of PERSPECTIVES) sets.push({ name: `Shared real specimens seen obliquely, far edge ${Math.round(k * 100)}% shorter (--perspective)`, cases: real, transform: keystoned(k) });
