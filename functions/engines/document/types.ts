@@ -2,6 +2,7 @@ import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, Readi
 import type { MrzCorrection } from './mrz/correctMrz.ts';
 import type { NameChange } from './reading/arbitrateNames.ts';
 import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
+import type { LookAlikeRestoration } from './reading/restoreOwnLookAlikes.ts';
 import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
 
@@ -110,6 +111,12 @@ export interface MrzEvidence {
    * how the recognisers weighed it (reading/readMrzZone.ts step 9).
    */
   readonly competitor: WeighedCompetitor | null;
+  /**
+   * Characters of a verifying document number set back to the other of `0` and `O`, which the own MRZ recogniser read
+   * there with confidence (reading/restoreOwnLookAlikes.ts, readMrzZone.ts step 13): the number then fails its check
+   * digit and is not returned. Empty when none was.
+   */
+  readonly lookAlikesRestored: ReadonlyArray<LookAlikeRestoration>;
 }
 
 /** Document facts that are not part of the SPEC.md result but explain it. */

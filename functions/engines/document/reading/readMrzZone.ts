@@ -31,6 +31,7 @@ import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { refuteByGlyphs, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { restoreOwnLookAlikes, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -76,6 +77,11 @@ export interface MrzZoneReading {
    * when there was none to weigh.
    */
   readonly competitor: WeighedCompetitor | null;
+  /**
+   * After step 13: characters of a verifying document number set back to the own recogniser's confident reading of
+   * the other of `0` and `O` (restoreOwnLookAlikes.ts); absent when none was.
+   */
+  readonly lookAlikesRestored?: readonly LookAlikeRestoration[];
 }
 
 /** A {@link CompetingReading} as step 9 of {@link readMrzZone} weighed it. */
@@ -248,6 +254,10 @@ interface Candidate {
  *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
  *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
  *    check digit alone proves").
+ * 13. with a `secondRecognizer`, a `0` or `O` of a verifying document number that the first recogniser, reading its
+ *    line again, gives as the other look-alike with confidence is set back, and the check digits judge the number as
+ *    printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
+ *    recogniser reads as letters").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -278,7 +288,29 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   }
   if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
   if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found);
+  if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, found);
   return found;
+}
+
+/**
+ * Step 13 of {@link readMrzZone}: the line holding a verifying document number with a `0` or an `O` is read again by
+ * the first recogniser (the own MRZ recogniser) in the reading's quad and decoded with the layout; where it gives the
+ * other look-alike at least {@link OWN_LOOK_ALIKE_MIN_P}, that character is set back and the lines parsed again, so
+ * the check digits judge the number as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second
+ * recogniser, whose first is the own one.
+ */
+async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading): Promise<MrzZoneReading> {
+  const field = MRZ_LAYOUTS[found.format].fields.find((f) => f.field === 'documentNumber');
+  if (!field || found.parsed.checks[CHECKED_GROUP.DocumentNumber] !== true) return found;
+  if (!/[0O]/.test((found.parsed.lines[field.line] ?? '').slice(field.start, field.end))) return found;
+  const { readings } = (await readLinesAgain(image, [recognizer], found, [field.line])) ?? {};
+  const line = readings?.[field.line]?.[0];
+  const decoded = line ? decodeMrzLine(line, positionClasses(found.format)[field.line] as readonly string[], lineFieldsOf(found.format, field.line)) : null;
+  if (!decoded) return found;
+  const own: PositionAlternatives = found.parsed.lines.map((_, i) => (i === field.line ? decoded.alternatives : []));
+  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own);
+  if (restored.length === 0) return found;
+  return { ...reparsed(found, lines, found.corrected), lookAlikesRestored: restored };
 }
 
 /**

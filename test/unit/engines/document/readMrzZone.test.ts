@@ -540,8 +540,9 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     const counting: LineRecognizer = { ...first, read: async (image, quads, mode) => (calls.push(quads.map((q) => ((q[0].y + q[2].y) / 2 < 600 ? 0 : 1))), first.read(image, quads, mode)) };
     const reading = await readMrzZone(IMAGE, { detect, recognizer: counting, secondRecognizer: framesOf(UTOPIA.TD3, { 2: ['S', 0.02] }), arbiter: framesOf(UTOPIA.TD3, {}) });
     expect(reading?.competitor).toMatchObject({ resolution: 'taken', byArbiter: true });
-    // Step 9's re-read of the data line, the name line for the glyphs, the name line for the arbiter's scores.
-    expect(calls.slice(-3)).toEqual([[1], [0], [0]]);
+    // Step 9's re-read of the data line, the name line for the glyphs, the name line for the arbiter's scores; then
+    // step 13's re-read of the data line, whose document number holds a 0.
+    expect(calls.slice(-4)).toEqual([[1], [0], [0], [1]]);
   });
 
   it('leaves the dispute undecided when the arbiter sides with the first recogniser: it is no independent witness for it', async () => {
@@ -649,5 +650,39 @@ describe('chooseReading (step 9: the recognisers\' scores of the reading and its
     expect(chooseReading([-10, -11, -30], [rival(0.5), rival(0.2)]).finalists).toEqual([0, 1]);
     expect(chooseReading([-30, -10, -10.5], [rival(2), rival(3)]).finalists).toEqual([1, 2]);
     expect(chooseReading([-20, -10], [rival(0.14)]).finalists).toEqual([1, 0]);
+  });
+});
+
+describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and Os (step 13)', () => {
+  const detect = async () => MRZ_BOXES;
+  /** A recogniser returning CTC frames of the given lines, each character at 0.995, by the box's height. */
+  const framesOf = (td3: readonly string[]) => {
+    const reads: number[] = [];
+    const r: LineRecognizer = {
+      id: 'frames',
+      read: async (_image, quads) => {
+        reads.push(quads.length);
+        return quads.map((q) => ({ kind: 'probabilities' as const, line: ctcFrames(`${[...((q[0].y + q[2].y) / 2 < 600 ? td3[0] : td3[1]) as string].join('_')}_`, 0.995) }));
+      },
+    };
+    return { r, reads };
+  };
+  // The specimen printed with an O in place of the 0 of its number L898902C3: the number's check digit fails as
+  // printed. PaddleOCR reads the O as 0 (its reading verifies and replaces the first's, step 7).
+  const printed = mutate(UTOPIA.TD3, 1, 5, 'O');
+
+  it('sets back the O the own recogniser read where the reading returned a 0, and the number is refused', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(printed).r, secondRecognizer: framesOf(UTOPIA.TD3).r });
+    expect(reading?.parsed.lines).toEqual(printed);
+    expect(reading?.parsed.checks.documentNumber).toBe(false);
+    expect(reading?.lookAlikesRestored).toEqual([{ line: 1, index: 5, from: '0', to: 'O', p: expect.closeTo(0.995, 2) }]);
+  });
+
+  it('leaves a number both recognisers read with its 0 alone', async () => {
+    const first = framesOf(UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: first.r, secondRecognizer: framesOf(UTOPIA.TD3).r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.parsed.checks.documentNumber).toBe(true);
+    expect(reading?.lookAlikesRestored).toBeUndefined();
   });
 });
