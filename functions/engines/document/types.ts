@@ -113,8 +113,8 @@ export interface MrzEvidence {
   readonly competitor: WeighedCompetitor | null;
   /**
    * Characters of a verifying document number set back to the other of `0` and `O`, which the own MRZ recogniser read
-   * there with confidence (reading/restoreOwnLookAlikes.ts, readMrzZone.ts step 13): the number then fails its check
-   * digit and is not returned. Empty when none was.
+   * there with confidence (reading/restoreOwnLookAlikes.ts, readMrzZone.ts step 13): the check digit then judges the
+   * number as printed (with one character set back it fails, and the number is not returned). Empty when none was.
    */
   readonly lookAlikesRestored: ReadonlyArray<LookAlikeRestoration>;
 }
