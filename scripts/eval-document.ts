@@ -355,7 +355,7 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
       // State codes the two recognisers chose over the closed list (readMrzZone.ts step 10).
       for (const s of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${s.line + 1} at ${s.start}: ${s.from} -> ${s.to} (lead ${s.lead.toFixed(2)}, cost ${s.cost.toFixed(2)})`);
-      for (const r of args.verbose ? (reading.mrz?.lookAlikesRestored ?? []) : []) console.log(`       document number line ${r.line + 1} at ${r.index}: ${r.from} set back to ${r.to} (own recogniser ${r.p.toFixed(4)})`);
+      for (const r of args.verbose ? (reading.mrz?.lookAlikesRestored ?? []) : []) console.log(`       ${r.field} line ${r.line + 1} at ${r.index}: ${r.from} set back to ${r.to} (own recogniser ${r.p.toFixed(4)}${r.thirdP === undefined ? '' : `, third ${r.thirdP.toFixed(4)}`})`);
     }
   }
   return out;

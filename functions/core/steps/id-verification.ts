@@ -45,8 +45,10 @@ export interface IdVerificationInput {
  * probability ratio, the recognisers' log-likelihood margin of the text chosen over the runner-up, how it was resolved
  * (`kept`, `taken`, `undecided`), whether the zone's own glyphs decided it (`byGlyphs`) or the
  * third recogniser did (`byArbiter`), and the check digits made to fail when undecided; `lookAlikesRestored`: per
- * character of the document number set back to the own recogniser's confident reading of the other of `0` and `O`
- * (reading/restoreOwnLookAlikes.ts), its line and position and that recogniser's probability (3 decimals).
+ * character of a verifying field set back to the own recogniser's confident reading of the other of `0` and `O`
+ * (document number), or to another character it and the third recogniser both read confidently
+ * (reading/restoreOwnLookAlikes.ts), its check-digit group, line and position, the own recogniser's probability and,
+ * in the second case, the third's (`thirdP`; 3 decimals).
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
@@ -54,7 +56,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
   statesArbitrated: Array<{ line: number; index: number; lead: number; cost: number }>;
   competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; byArbiter: boolean; failedGroups: string[] } | null;
-  lookAlikesRestored: Array<{ line: number; index: number; p: number }>;
+  lookAlikesRestored: Array<{ field: string; line: number; index: number; p: number; thirdP?: number }>;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
@@ -74,7 +76,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
           failedGroups: [...mrz.competitor.failedGroups],
         }
       : null,
-    lookAlikesRestored: mrz.lookAlikesRestored.map((r) => ({ line: r.line, index: r.index, p: round3(r.p) })),
+    lookAlikesRestored: mrz.lookAlikesRestored.map((r) => ({ field: r.field, line: r.line, index: r.index, p: round3(r.p), ...(r.thirdP === undefined ? {} : { thirdP: round3(r.thirdP) }) })),
   };
 }
 

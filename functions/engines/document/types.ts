@@ -112,9 +112,11 @@ export interface MrzEvidence {
    */
   readonly competitor: WeighedCompetitor | null;
   /**
-   * Characters of a verifying document number set back to the other of `0` and `O`, which the own MRZ recogniser read
-   * there with confidence (reading/restoreOwnLookAlikes.ts, readMrzZone.ts step 13): the check digit then judges the
-   * number as printed (with one character set back it fails, and the number is not returned). Empty when none was.
+   * Characters of fields whose check digit verified, set back to the other of `0` and `O` that the own MRZ recogniser
+   * read in the document number with confidence, or to another character the own and the third recogniser both read
+   * there with confidence (`thirdP` then set; reading/restoreOwnLookAlikes.ts, readMrzZone.ts step 13): the check
+   * digits then judge the fields as printed: one whose printed text fails is not returned, one whose printed text
+   * verifies (a character weighing like the one read modulo 10) is returned as printed. Empty when none was.
    */
   readonly lookAlikesRestored: ReadonlyArray<LookAlikeRestoration>;
 }

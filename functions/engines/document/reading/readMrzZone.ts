@@ -31,7 +31,7 @@ import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { refuteByGlyphs, undoWhereCompositeFails } from './confirmCorrections.ts';
-import { restoreOwnLookAlikes, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -78,8 +78,9 @@ export interface MrzZoneReading {
    */
   readonly competitor: WeighedCompetitor | null;
   /**
-   * After step 13: characters of a verifying document number set back to the own recogniser's confident reading of
-   * the other of `0` and `O` (restoreOwnLookAlikes.ts); absent when none was.
+   * After step 13: characters of verifying fields set back to the own recogniser's confident reading of the other of
+   * `0` and `O` (document number), or to another character it and the third recogniser both read confidently
+   * (restoreOwnLookAlikes.ts); absent when none was.
    */
   readonly lookAlikesRestored?: readonly LookAlikeRestoration[];
 }
@@ -254,9 +255,11 @@ interface Candidate {
  *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
  *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
  *    check digit alone proves").
- * 13. with a `secondRecognizer`, a `0` or `O` of a verifying document number that the first recogniser, reading its
- *    line again, gives as the other look-alike with confidence is set back, and the check digits judge the number as
- *    printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
+ * 13. with a `secondRecognizer`, a character of a field whose check digit verifies is set back where the first
+ *    recogniser, reading its line again, gives the other of `0`/`O` in the document number with confidence, or where
+ *    it and the `arbiter` both read another character there with confidence; the check digits then judge the fields
+ *    as printed
+ *    ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
  *    recogniser reads as letters").
  *
  * @param image - upright RGB pixels (EXIF applied)
@@ -288,27 +291,36 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   }
   if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
   if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found);
-  if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, found);
+  if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, reader.arbiter, found);
   return found;
 }
 
 /**
- * Step 13 of {@link readMrzZone}: the line holding a verifying document number with a `0` or an `O` is read again by
- * the first recogniser (the own MRZ recogniser) in the reading's quad and decoded with the layout; where it gives the
- * other look-alike at least {@link OWN_LOOK_ALIKE_MIN_P}, that character is set back and the lines parsed again, so
- * the check digits judge the number as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second
- * recogniser, whose first is the own one.
+ * Step 13 of {@link readMrzZone}: the lines holding a field whose check digit verifies (document number, dates, TD3
+ * personal number; not those step 9 left undecided) are read again by the first recogniser (the own MRZ recogniser)
+ * in the reading's quads and decoded with the layout. Where it gives the other of `0`/`O` in the document number at
+ * least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at least
+ * {@link AGREED_READING_MIN_P} and the `arbiter`, reading those lines too (only then), gives the same first choice as
+ * confidently, that character is set back and the lines parsed again, so the check digits judge the fields as
+ * printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second recogniser, whose first is the own one.
  */
-async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading): Promise<MrzZoneReading> {
-  const field = MRZ_LAYOUTS[found.format].fields.find((f) => f.field === 'documentNumber');
-  if (!field || found.parsed.checks[CHECKED_GROUP.DocumentNumber] !== true) return found;
-  if (!/[0O]/.test((found.parsed.lines[field.line] ?? '').slice(field.start, field.end))) return found;
-  const { readings } = (await readLinesAgain(image, [recognizer], found, [field.line])) ?? {};
-  const line = readings?.[field.line]?.[0];
-  const decoded = line ? decodeMrzLine(line, positionClasses(found.format)[field.line] as readonly string[], lineFieldsOf(found.format, field.line)) : null;
-  if (!decoded) return found;
-  const own: PositionAlternatives = found.parsed.lines.map((_, i) => (i === field.line ? decoded.alternatives : []));
-  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own);
+async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading): Promise<MrzZoneReading> {
+  const skip = found.competitor?.failedGroups ?? [];
+  const which = verifyingLines(found.format, found.parsed.lines, skip);
+  if (which.length === 0) return found;
+  const classes = positionClasses(found.format);
+  const decodedBy = async (by: LineRecognizer): Promise<PositionAlternatives | null> => {
+    const { readings } = (await readLinesAgain(image, [by], found, which)) ?? {};
+    if (!readings) return null;
+    return found.parsed.lines.map((_, i) => {
+      const line = which.includes(i) ? readings[i]?.[0] : undefined;
+      return (line && decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives) || [];
+    });
+  };
+  const own = await decodedBy(recognizer);
+  if (!own) return found;
+  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip).length > 0 ? await decodedBy(arbiter) : null;
+  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip);
   if (restored.length === 0) return found;
   return { ...reparsed(found, lines, found.corrected), lookAlikesRestored: restored };
 }

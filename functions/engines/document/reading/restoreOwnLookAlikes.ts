@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
-import type { PositionAlternatives } from '../mrz/correctMrz.ts';
-import { CHECKED_GROUP, MRZ_LAYOUTS } from '../mrz/layouts.ts';
+import type { Alternative, PositionAlternatives } from '../mrz/correctMrz.ts';
+import { CHECKED_GROUP, checksOf, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 
 /**
@@ -14,11 +14,27 @@ import { verifyChecks } from '../mrz/verifyChecks.ts';
  */
 export const OWN_LOOK_ALIKE_MIN_P = 0.99;
 
-/** The OCR-B look-alikes {@link restoreOwnLookAlikes} sets back: the digit zero and the letter O. */
+/**
+ * Least probability the own MRZ recogniser and the third recogniser (the arbiter, trained on more typefaces) must each
+ * give, as their first choice, one same character other than the one read at a position of a verifying field for
+ * {@link restoreOwnLookAlikes} to set it back (any character, not only `0`/`O`). Set after the cases that prompted it
+ * (all-negative blind photo sets: seed 20 `0025`, `E` printed as `A`, the reading returned holding `4`, and seed 14
+ * `0015`, an expiry `6` read `9`, where both read the printed character at 1.0) and measured with a debugging hook
+ * on the sets of docs/document-verification.md "Every verifying field read again by two recognisers" (forty-second
+ * session: the docs/accuracy.md battery, blind photo seeds 16-19, print seed 1; 1,029 right readings of documents to
+ * read, 32,873 positions of fields whose check digit verified): where the two agreed on another character than the
+ * right reading, the lower of their two probabilities was at most 0.78. The own recogniser alone reached 0.985
+ * against a right reading, so it is never enough by itself outside the document number's `0`/`O` pair.
+ */
+export const AGREED_READING_MIN_P = 0.95;
+
+/** The OCR-B look-alikes {@link restoreOwnLookAlikes} sets back on the own recogniser alone: the digit zero and the letter O. */
 const ZERO_PAIR: Readonly<Record<string, string>> = { '0': 'O', O: '0' };
 
 /** A character of the document number set back to the own recogniser's reading by {@link restoreOwnLookAlikes}. */
 export interface LookAlikeRestoration {
+  /** The check-digit group of the field (or of the check digit) the character belongs to. */
+  readonly field: CheckedGroupId;
   /** Line (0-based) and position (0-based) in the MRZ. */
   readonly line: number;
   readonly index: number;
@@ -27,38 +43,112 @@ export interface LookAlikeRestoration {
   readonly to: string;
   /** The own recogniser's probability of `to` at that position (0-1). */
   readonly p: number;
+  /**
+   * The third recogniser's probability of `to` there (0-1) when the two agreed on it ({@link AGREED_READING_MIN_P});
+   * absent when the own recogniser alone set back a `0` or `O` ({@link OWN_LOOK_ALIKE_MIN_P}).
+   */
+  readonly thirdP?: number;
 }
 
 /**
- * Step 13 of readMrzZone.ts: a `0` or `O` of a document number that verifies, where the own MRZ recogniser, reading
- * the line again in the reading's quad, gives the other one at least `minP`, is set back to what it read; the check
- * digits then judge the field as printed. The document number's check digit is its only proof (the composite weighs
- * it as its own digit does, layouts.ts `singleProofGroups`), and an `O` and a `0` differ in it by 24 times the weight,
- * never a multiple of 10: a document whose number was printed with an `O` in place of another character (`A`, `K`,
- * `U`, `0`, `<` weigh alike modulo 10) verifies when that `O` is read as `0`, by PaddleOCR (whose reading replaces a
- * first one failing its digit, step 7) or by a correction the digit proves (step 3). The own recogniser reads the
- * printed `O` as such with confidence there, and it is that glyph evidence, not the check digit, that decides.
- * Only a verifying document number is touched: one that fails stays refused as it is.
+ * What the own recogniser says at one position of a verifying field: in the document number, the other of `0`/`O`
+ * given at least `minP` (`alone`: it settles the position by itself); anywhere, another first choice given at least
+ * `agreedMinP` (the third recogniser must agree); or null.
+ */
+function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number): { to: string; p: number; alone: boolean } | null {
+  const pair = at.field === CHECKED_GROUP.DocumentNumber ? ZERO_PAIR[from] : undefined;
+  const pairP = pair ? (alts.find((a) => a.char === pair)?.p ?? 0) : 0;
+  if (pair && pairP >= minP) return { to: pair, p: pairP, alone: true };
+  const top = alts[0];
+  return top && top.char !== from && top.p >= agreedMinP ? { to: top.char, p: top.p, alone: false } : null;
+}
+
+/** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
+interface GroupPosition {
+  readonly field: CheckedGroupId;
+  readonly line: number;
+  readonly index: number;
+}
+
+/**
+ * The positions of every field whose check digit verifies in `lines` (document number, dates of birth and expiry,
+ * TD3 personal number), each field's characters and its check digit; not the composite's own, nor the fields in
+ * `skip` (those step 9 left undecided, made to fail).
+ */
+function verifyingPositions(format: MrzFormat, lines: readonly string[], skip: readonly string[]): GroupPosition[] {
+  const checks = verifyChecks(format, lines);
+  return checksOf(format, lines)
+    .filter((g) => g.id !== CHECKED_GROUP.Composite && !skip.includes(g.id) && checks[g.id] === true)
+    .flatMap((g) => [...g.ranges.flatMap((r) => Array.from({ length: r.end - r.start }, (_, k) => ({ field: g.id, line: r.line, index: r.start + k }))), { field: g.id, ...g.digit }]);
+}
+
+/**
+ * Positions of the verifying fields where the own recogniser's first choice is another character than the one read,
+ * at least `agreedMinP`, and which the `0`/`O` rule of {@link restoreOwnLookAlikes} does not settle alone: the
+ * positions the third recogniser is asked about (readMrzZone.ts step 13 reads their lines only when there are some).
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines after the other steps
+ * @param own - the own recogniser's alternatives, as {@link restoreOwnLookAlikes} takes them
+ * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
+ * @returns `{ field, line, index }` per position (0-based), empty when none
+ */
+export function ownDisagreements(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, skip: readonly string[] = [], minP = OWN_LOOK_ALIKE_MIN_P, agreedMinP = AGREED_READING_MIN_P): GroupPosition[] {
+  return verifyingPositions(format, lines, skip).filter((at) => ownVerdict(at, (lines[at.line] ?? '').charAt(at.index), own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false);
+}
+
+/** The lines (0-based, ascending) holding a verifying field or its check digit: the lines step 13 reads again. */
+export function verifyingLines(format: MrzFormat, lines: readonly string[], skip: readonly string[] = []): number[] {
+  return [...new Set(verifyingPositions(format, lines, skip).map((p) => p.line))].sort((a, b) => a - b);
+}
+
+/**
+ * Step 13 of readMrzZone.ts: characters of the fields whose check digit verifies are set back to what the own MRZ
+ * recogniser (and, outside the document number's `0`/`O` pair, the third recogniser) read there, reading the lines
+ * again in the reading's quads; the check digits then judge the fields as printed. Two rules:
+ * - in the document number, a `0` or `O` where the own recogniser gives the other one at least `minP`
+ *   ({@link OWN_LOOK_ALIKE_MIN_P});
+ * - in any verifying field (document number, dates, TD3 personal number) or its check digit, any character where the
+ *   own and the third recogniser both give one same other character as their first choice, each at least
+ *   `agreedMinP` ({@link AGREED_READING_MIN_P}); both decode with the layout, so only a character allowed there.
+ *
+ * A document printed with a changed character verifies again when it is read as one weighing like the original
+ * modulo 10 (ICAO 9303 Part 3 §4.9 values: an `O` printed in place of an `A`, `K`, `U`, `0` or `<` read as `0`; an
+ * `E` (14) printed as `A` and read as `4`), or when a second misread makes up the difference in the field's digit
+ * and in the composite (an expiry `391206` printed for `301206`, read `391209`). PaddleOCR's reading (which replaces
+ * a first one failing its digit, step 7), a correction a digit proves (step 3) or a competitor (step 9) does that.
+ * The recognisers read the printed glyph as such with confidence there, and it is that glyph evidence, not the check
+ * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is.
  *
  * @param format - the reading's format
  * @param lines - the MRZ lines after the other steps
  * @param own - per line, per position, the own recogniser's alternatives (most probable first; its reading of the
  *   line decoded with the layout), or an empty list for a line it did not read
+ * @param third - the third recogniser's alternatives in the same shape (empty when it was not asked)
+ * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
  * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
+ * @param agreedMinP - see {@link AGREED_READING_MIN_P}
  * @returns the lines (changed or not) and the characters set back (empty when none)
  */
-export function restoreOwnLookAlikes(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, minP = OWN_LOOK_ALIKE_MIN_P): { lines: string[]; restored: LookAlikeRestoration[] } {
-  const field = MRZ_LAYOUTS[format].fields.find((f) => f.field === 'documentNumber');
-  if (!field || verifyChecks(format, lines)[CHECKED_GROUP.DocumentNumber] !== true) return { lines: [...lines], restored: [] };
+export function restoreOwnLookAlikes(
+  format: MrzFormat,
+  lines: readonly string[],
+  own: PositionAlternatives,
+  third: PositionAlternatives = [],
+  skip: readonly string[] = [],
+  minP = OWN_LOOK_ALIKE_MIN_P,
+  agreedMinP = AGREED_READING_MIN_P,
+): { lines: string[]; restored: LookAlikeRestoration[] } {
   const out = [...lines];
   const restored: LookAlikeRestoration[] = [];
-  for (let index = field.start; index < field.end; index++) {
-    const from = (lines[field.line] ?? '').charAt(index);
-    const to = ZERO_PAIR[from];
-    const p = own[field.line]?.[index]?.find((a) => a.char === to)?.p ?? 0;
-    if (!to || p < minP) continue;
-    out[field.line] = (out[field.line] as string).slice(0, index) + to + (out[field.line] as string).slice(index + 1);
-    restored.push({ line: field.line, index, from, to, p });
+  for (const at of verifyingPositions(format, lines, skip)) {
+    const { field, line, index } = at;
+    const from = (lines[line] ?? '').charAt(index);
+    const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP);
+    const other = third[line]?.[index]?.[0];
+    if (!said || (!said.alone && (other?.char !== said.to || other.p < agreedMinP))) continue;
+    out[line] = (out[line] as string).slice(0, index) + said.to + (out[line] as string).slice(index + 1);
+    restored.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
   }
   return { lines: out, restored };
 }

@@ -10,7 +10,7 @@ describe('mrzProvenance', () => {
       namesArbitrated: [{ line: 0, from: 'ERIKSSDN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', to: 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', gain: 2.34567 }],
       statesArbitrated: [{ line: 1, start: 10, from: 'VTO', to: 'UTO', lead: 7.123456, cost: -3.21 }],
       competitor: { substitutions: [{ line: 1, index: 1, from: '8', to: 'S' }], ratio: 0.1234567, groups: ['documentNumber', 'composite'], margin: 4.56789, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
-      lookAlikesRestored: [{ line: 1, index: 5, from: '0', to: 'O', p: 0.99912 }],
+      lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, from: '0', to: 'O', p: 0.99912 }, { field: 'expiryDate', line: 1, index: 26, from: '9', to: '6', p: 0.99987, thirdP: 0.97654 }],
     });
     expect(kept).toEqual({
       format: 'TD3',
@@ -18,8 +18,8 @@ describe('mrzProvenance', () => {
       namesArbitrated: [{ line: 0, positions: [6], gain: 2.346 }],
       statesArbitrated: [{ line: 1, index: 10, lead: 7.123, cost: -3.21 }],
       competitor: { groups: ['documentNumber', 'composite'], positions: [{ line: 1, index: 1 }], ratio: 0.123, margin: 4.568, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
-      lookAlikesRestored: [{ line: 1, index: 5, p: 0.999 }],
+      lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, p: 0.999 }, { field: 'expiryDate', line: 1, index: 26, p: 1, thirdP: 0.977 }],
     });
-    expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898|"S"|UTO|VTO/);
+    expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898|"S"|"6"|UTO|VTO/);
   });
 });

@@ -588,8 +588,9 @@ describe('readMrzZone with a second recogniser: readings the check digits cannot
     const counting: LineRecognizer = { ...first, read: async (image, quads, mode) => (calls.push(quads.map((q) => ((q[0].y + q[2].y) / 2 < 600 ? 0 : 1))), first.read(image, quads, mode)) };
     const reading = await readMrzZone(IMAGE, { detect, recognizer: counting, secondRecognizer: framesOf(misread, { 2: ['8', 0.4] }) });
     expect(reading?.competitor).toMatchObject({ resolution: 'undecided' });
-    // The last two reads are step 9's: the data line read again, then only the name line for the glyphs.
-    expect(calls.slice(-2)).toEqual([[1], [0]]);
+    // Step 9 reads the data line again, then only the name line for the glyphs; last, step 13 reads the data line,
+    // whose dates verify (the document number step 9 left undecided is not looked at).
+    expect(calls.slice(-3)).toEqual([[1], [0], [1]]);
   });
 });
 
@@ -675,7 +676,7 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(printed).r, secondRecognizer: framesOf(UTOPIA.TD3).r });
     expect(reading?.parsed.lines).toEqual(printed);
     expect(reading?.parsed.checks.documentNumber).toBe(false);
-    expect(reading?.lookAlikesRestored).toEqual([{ line: 1, index: 5, from: '0', to: 'O', p: expect.closeTo(0.995, 2) }]);
+    expect(reading?.lookAlikesRestored).toEqual([{ field: 'documentNumber', line: 1, index: 5, from: '0', to: 'O', p: expect.closeTo(0.995, 2) }]);
   });
 
   it('leaves a number both recognisers read with its 0 alone', async () => {
@@ -684,5 +685,29 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.parsed.checks.documentNumber).toBe(true);
     expect(reading?.lookAlikesRestored).toBeUndefined();
+  });
+
+  // The same number printed with a `K` in place of its `9` at position 4: the own recogniser and the arbiter read
+  // the `K`, PaddleOCR the original `9` (the number verifies as it reads it).
+  const printedK = mutate(UTOPIA.TD3, 1, 4, 'K');
+
+  it('sets back another character where the own recogniser and the arbiter both read it, and the number is refused', async () => {
+    const arbiter = framesOf(printedK);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf(printedK).r, secondRecognizer: framesOf(UTOPIA.TD3).r, arbiter: arbiter.r });
+    expect(reading?.parsed.lines).toEqual(printedK);
+    expect(reading?.parsed.checks.documentNumber).toBe(false);
+    expect(reading?.lookAlikesRestored).toEqual([{ field: 'documentNumber', line: 1, index: 4, from: '9', to: 'K', p: expect.closeTo(0.995, 2), thirdP: expect.closeTo(0.995, 2) }]);
+  });
+
+  it('keeps the number where the arbiter reads it as the reading does, and asks the arbiter only when the own recogniser disagrees', async () => {
+    const arbiter = framesOf(UTOPIA.TD3);
+    const disputed = await readMrzZone(IMAGE, { detect, recognizer: framesOf(printedK).r, secondRecognizer: framesOf(UTOPIA.TD3).r, arbiter: arbiter.r });
+    expect(disputed?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(disputed?.lookAlikesRestored).toBeUndefined();
+    expect(arbiter.reads.at(-1)).toBe(1);
+    const quiet = framesOf(UTOPIA.TD3);
+    const agreed = await readMrzZone(IMAGE, { detect, recognizer: framesOf(UTOPIA.TD3).r, secondRecognizer: framesOf(UTOPIA.TD3).r, arbiter: quiet.r });
+    expect(agreed?.parsed.checks.documentNumber).toBe(true);
+    expect(quiet.reads).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alternative } from '../../../../functions/engines/document/mrz/correctMrz.ts';
 import { computeCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
 import { parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
-import { OWN_LOOK_ALIKE_MIN_P, restoreOwnLookAlikes } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
 
 // ICAO Doc 9303 Part 4's specimen, every check digit verifying as printed. Printed instead with an `O` in place of
 // the `0` of its document number L898902C3 (a character changed after the digits were computed), it fails its
@@ -19,7 +19,7 @@ describe('restoreOwnLookAlikes', () => {
     expect(parseMrz(read).checks.documentNumber).toBe(true);
     const out = restoreOwnLookAlikes('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.9991 }, { char: '0', p: 0.0006 }]));
     expect(out.lines).toEqual([read[0], withChar(read[1] as string, 5, 'O')]);
-    expect(out.restored).toEqual([{ line: 1, index: 5, from: '0', to: 'O', p: 0.9991 }]);
+    expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 5, from: '0', to: 'O', p: 0.9991 }]);
     expect(parseMrz(out.lines).checks).toMatchObject({ documentNumber: false, composite: false });
   });
 
@@ -31,7 +31,7 @@ describe('restoreOwnLookAlikes', () => {
     const lines = [read[0] as string, `${line}${composite}`];
     expect(parseMrz(lines).checks).toMatchObject({ documentNumber: true, composite: true });
     const out = restoreOwnLookAlikes('TD3', lines, ownAt(lines, 5, [{ char: '0', p: 0.995 }, { char: 'O', p: 0.004 }]));
-    expect(out.restored).toEqual([{ line: 1, index: 5, from: 'O', to: '0', p: 0.995 }]);
+    expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 5, from: 'O', to: '0', p: 0.995 }]);
     expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
   });
 
@@ -41,10 +41,64 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, ownAt(read, 5, [])).restored).toEqual([]);
   });
 
-  it('changes nothing in a document number that already fails, nor outside the document number', () => {
+  it('changes nothing in a document number that already fails, nor a 0 outside the document number on the own recogniser alone', () => {
     const failing = [read[0] as string, withChar(read[1] as string, 9, '7')];
     expect(restoreOwnLookAlikes('TD3', failing, ownAt(failing, 5, [{ char: 'O', p: 0.9991 }])).restored).toEqual([]);
-    // The 0 of the birth date 740812 (position 15): a date allows no O, and the step looks at the number alone.
+    // The 0 of the birth date 740812 (position 15): the 0/O rule holds in the document number alone.
     expect(restoreOwnLookAlikes('TD3', read, ownAt(read, 15, [{ char: 'O', p: 0.9991 }])).restored).toEqual([]);
+  });
+
+  // The case of the all-negative blind photo set seed 20 `0025`: a character of the number printed changed (here the
+  // `9` at position 3 of L898902C3 printed as `K`), the number read as its original (a verifying reading won), and
+  // both the own and the third recogniser read the printed `K` at 1.0.
+  const k4 = (p: number) => ownAt(read, 4, [{ char: 'K', p }, { char: '9', p: 1 - p }]);
+
+  it('sets back any character the own and the third recogniser both read first, each at least AGREED_READING_MIN_P', () => {
+    const out = restoreOwnLookAlikes('TD3', read, k4(0.9999), k4(0.97));
+    expect(out.lines).toEqual([read[0], withChar(read[1] as string, 4, 'K')]);
+    expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 4, from: '9', to: 'K', p: 0.9999, thirdP: 0.97 }]);
+    expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
+  });
+
+  it('changes nothing outside the 0/O pair on the own recogniser alone, nor when the third disagrees or is unsure', () => {
+    expect(restoreOwnLookAlikes('TD3', read, k4(0.9999)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, k4(0.9999), ownAt(read, 4, [{ char: '9', p: 0.99 }])).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, k4(0.9999), k4(AGREED_READING_MIN_P - 0.01)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, k4(AGREED_READING_MIN_P - 0.01), k4(0.9999)).restored).toEqual([]);
+    // Both agreeing with the reading change nothing.
+    expect(restoreOwnLookAlikes('TD3', read, ownAt(read, 4, [{ char: '9', p: 1 }]), ownAt(read, 4, [{ char: '9', p: 1 }])).restored).toEqual([]);
+  });
+
+  it('names the positions the third recogniser is asked about: confident disagreements the 0/O rule does not settle alone', () => {
+    expect(ownDisagreements('TD3', read, k4(0.96))).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
+    expect(ownDisagreements('TD3', read, k4(0.9))).toEqual([]);
+    // The 0 at position 5 read as O at 0.9991 is settled by the own recogniser alone; at 0.97 the third is asked.
+    expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.9991 }]))).toEqual([]);
+    expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.97 }]))).toEqual([{ field: 'documentNumber', line: 1, index: 5 }]);
+    const failing = [read[0] as string, withChar(read[1] as string, 9, '7')];
+    expect(ownDisagreements('TD3', failing, ownAt(failing, 4, [{ char: 'K', p: 1 }]))).toEqual([]);
+  });
+
+  // The case of the all-negative blind photo set seed 14 `0015`: an expiry date printed `391206` (its digit and the
+  // composite computed for `301206`), read `391209`, which verifies both by chance; the own and the third recogniser
+  // both read the printed `6` at 1.0. Here: the specimen's expiry 120415 (digit 9) printed 170415 and read 170410.
+  it('sets back a character of any verifying field, dates included, and their check digits', () => {
+    const printed = withChar(read[1] as string, 22, '7');
+    const misread = [read[0] as string, withChar(printed, 26, '0')];
+    expect(parseMrz(misread).checks).toMatchObject({ expiryDate: true });
+    const at26 = (p: number) => ownAt(misread, 26, [{ char: '5', p }]);
+    const out = restoreOwnLookAlikes('TD3', misread, at26(1), at26(0.99));
+    expect(out.restored).toEqual([{ field: 'expiryDate', line: 1, index: 26, from: '0', to: '5', p: 1, thirdP: 0.99 }]);
+    expect(out.lines[1]).toBe(printed);
+    expect(parseMrz(out.lines).checks.expiryDate).toBe(false);
+    expect(ownDisagreements('TD3', misread, at26(1))).toEqual([{ field: 'expiryDate', line: 1, index: 26 }]);
+    // The expiry's check digit (position 27) is looked at too; the composite's (43) is not.
+    expect(ownDisagreements('TD3', read, ownAt(read, 27, [{ char: '3', p: 1 }]))).toEqual([{ field: 'expiryDate', line: 1, index: 27 }]);
+    expect(ownDisagreements('TD3', read, ownAt(read, 43, [{ char: '3', p: 1 }]))).toEqual([]);
+  });
+
+  it('leaves the groups step 9 left undecided alone', () => {
+    expect(restoreOwnLookAlikes('TD3', read, k4(1), k4(1), ['documentNumber']).restored).toEqual([]);
+    expect(ownDisagreements('TD3', read, k4(1), ['documentNumber'])).toEqual([]);
   });
 });
