@@ -30,7 +30,10 @@ export interface CaseScore {
   readonly notes: readonly string[];
 }
 
-/** Which label check-digit entry protects a result field. */
+/**
+ * Which label check-digit entries protect a result field: its own, and for the personal number the composite too
+ * (TD1/TD2 optional data have no digit of their own; ICAO Doc 9303 Part 3 §4.9 computes the composite over it).
+ */
 const PROTECTED_BY: Partial<Record<ScoredField, readonly string[]>> = {
   documentNumber: ['documentNumber'],
   dateOfBirth: ['dateOfBirth'],
@@ -44,8 +47,9 @@ const PROTECTED_BY: Partial<Record<ScoredField, readonly string[]>> = {
  * - `read`: each scored field equals the expected value (`*CountryId` derived from the expected alpha-3);
  *   `ambiguousFields` are not scored; `lenientFields` compare ignoring spaces and accept null; the document passes
  *   when every scored field is right;
- * - `checks_fail`: passes when the decision is not Approved and no field protected by a failing check digit is
- *   returned with a value other than the expected one;
+ * - `checks_fail`: passes when the decision is not Approved and no field protected by a check digit that fails as
+ *   printed is returned, whatever its value (a field its digits do not prove is not to be accepted, even where it
+ *   happens to be right);
  * - `unsupported_document`: passes when refused as `document_type_mismatch` with no field returned;
  * - `no_mrz`, `unreadable`: pass when no field is returned.
  *

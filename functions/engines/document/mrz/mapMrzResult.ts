@@ -16,6 +16,7 @@ export interface MappedMrz {
  *
  * - `documentNumber` needs the document-number check digit; `dateOfBirth` and `dateOfExpiry` theirs;
  * - `personalNumber` needs the personal-number check digit (TD3); in TD1/TD2 optional data have none of their own;
+ *   in every format it is refused when any field's own digit fails, even under a composite that verifies (below);
  * - all four also need the composite check digit, which protects them too (ICAO Doc 9303 Part 3 §4.9: it is
  *   computed over the document number, the dates, the optional data and their check digits). A composite that fails
  *   while a field's own digit verifies means a misread somewhere under it, possibly one that happens to satisfy the
@@ -26,8 +27,13 @@ export interface MappedMrz {
  *   for the first, and that error may be in the optional data. The Maltese ID card of ../shared/data/documents
  *   (check digits failing as printed) under a light spot (`eval:document --glare 0.6`) read `MLT0310240` in its
  *   optional data as `MLTD310240`, its composite then verified by chance, and the optional data had been returned.
- *   Fields with a digit of their own that verifies keep it as their proof: refusing them too cost two passports of
- *   synthetic seed 70707 whose empty personal number read as `4`s (failing its own digit, the composite verifying);
+ *   The TD3 personal number is refused there too, though it has a digit of its own: it is the field the composite
+ *   protects beside that digit (docs/document-verification.md "A composite verifying by chance"), and a composite
+ *   verifying over a field whose digit fails has met a misread or a misprint. An all-negative blind photo set (seed
+ *   21 `0111`) printed an expiry `350420` for `360420`, read `359420`: the misread `9` made the composite verify,
+ *   and the personal number had been returned on it. The document number and the dates, whose own digits verify,
+ *   keep them as their proof: refusing them too cost two passports of synthetic seed 70707 whose empty personal
+ *   number read as `4`s (failing its own digit, the composite verifying);
  * - names, nationality and issuing state carry no check digit in ICAO Doc 9303 and are taken as read (their
  *   characters are constrained to letters and fillers by the layout). Where the layout's composite covers the names
  *   ({@link compositeCoversNames}: the French national identity card of 1988-2021), they need the composite too;
@@ -51,7 +57,7 @@ export function mapMrzResult(mrz: ParsedMrz, now: Date): MappedMrz {
   const composite = mrz.checks.composite !== false;
   const withComposite = (own: boolean | undefined) => own !== false && composite;
   const fieldDigitFails = Object.entries(mrz.checks).some(([id, ok]) => id !== 'composite' && ok === false);
-  const personalCheck = mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite && !fieldDigitFails;
+  const personalCheck = (mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite) && !fieldDigitFails;
   const namesCheck = compositeCoversNames(mrz.format) ? composite : undefined;
   return {
     fields: {

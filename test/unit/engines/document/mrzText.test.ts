@@ -75,16 +75,17 @@ describe('parseMrz + mapMrzResult on the ICAO Utopia specimens', () => {
     // The ICAO computation still rules where both fail: a misread digit is not accepted either way.
     expect(parseMrz(mutate(lines, 0, 18, '6')).checks.documentNumber).toBe(false);
   });
-  it('refuses exactly the field whose check digit fails when the composite verifies', () => {
-    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies).
+  it('refuses the field whose check digit fails and the TD3 personal number when the composite verifies', () => {
+    // Birth-date check digit 2 misprinted as 3, the composite computed over the misprint (it verifies): the same
+    // reading as a misread that makes up a printed change in the composite (seed 21 `0111`), so the personal number,
+    // which the composite protects too, is refused; the document number and expiry keep their own digits as proof.
     const wrong = mutate(UTOPIA.TD3, 1, 19, '3');
     const l2 = wrong[1] as string;
     const lines = mutate(wrong, 1, 43, String(computeCheckDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))));
-    expect(parseMrz(lines).checks).toMatchObject({ birthDate: false, composite: true });
+    expect(parseMrz(lines).checks).toMatchObject({ birthDate: false, personalNumber: true, composite: true });
     const { fields, refused } = mapMrzResult(parseMrz(lines), NOW);
-    expect(refused).toEqual(['dateOfBirth']);
-    expect(fields.dateOfBirth).toBeNull();
-    expect(fields.documentNumber).toBe('L898902C3');
+    expect(refused).toEqual(['dateOfBirth', 'personalNumber']);
+    expect(fields).toMatchObject({ dateOfBirth: null, personalNumber: null, documentNumber: 'L898902C3', dateOfExpiry: '2012-04-15' });
   });
   it('refuses TD1 optional data under a composite that verifies while a field digit fails (no digit of their own)', () => {
     // Document-number check digit 7 misprinted as 8, the composite computed over the misprint (it verifies).
