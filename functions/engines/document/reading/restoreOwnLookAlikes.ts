@@ -31,7 +31,7 @@ export const AGREED_READING_MIN_P = 0.95;
 /** The OCR-B look-alikes {@link restoreOwnLookAlikes} sets back on the own recogniser alone: the digit zero and the letter O. */
 const ZERO_PAIR: Readonly<Record<string, string>> = { '0': 'O', O: '0' };
 
-/** A character of the document number set back to the own recogniser's reading by {@link restoreOwnLookAlikes}. */
+/** A character of a verifying field set back to what the recognisers read there, by {@link restoreOwnLookAlikes}. */
 export interface LookAlikeRestoration {
   /** The check-digit group of the field (or of the check digit) the character belongs to. */
   readonly field: CheckedGroupId;
@@ -64,7 +64,7 @@ function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[
 }
 
 /** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
-interface GroupPosition {
+export interface GroupPosition {
   readonly field: CheckedGroupId;
   readonly line: number;
   readonly index: number;
@@ -114,9 +114,10 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  *
  * A document printed with a changed character verifies again when it is read as one weighing like the original
  * modulo 10 (ICAO 9303 Part 3 §4.9 values: an `O` printed in place of an `A`, `K`, `U`, `0` or `<` read as `0`; an
- * `E` (14) printed as `A` and read as `4`), or when a second misread makes up the difference in the field's digit
- * and in the composite (an expiry `391206` printed for `301206`, read `391209`). PaddleOCR's reading (which replaces
- * a first one failing its digit, step 7), a correction a digit proves (step 3) or a competitor (step 9) does that.
+ * `E` (14) printed as `A` and read as `4`), or when other misreads make up the difference in the field's digit and
+ * in the composite (an expiry `391206` printed for `301206`, read `391209`, its composite digit `0` read `2`).
+ * PaddleOCR's reading (which replaces a first one failing its digit, step 7), a correction a digit proves (step 3)
+ * or a competitor (step 9) does that.
  * The recognisers read the printed glyph as such with confidence there, and it is that glyph evidence, not the check
  * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is.
  *
