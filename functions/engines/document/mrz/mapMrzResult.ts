@@ -57,7 +57,8 @@ export function mapMrzResult(mrz: ParsedMrz, now: Date): MappedMrz {
   const composite = mrz.checks.composite !== false;
   const withComposite = (own: boolean | undefined) => own !== false && composite;
   const fieldDigitFails = Object.entries(mrz.checks).some(([id, ok]) => id !== 'composite' && ok === false);
-  const personalCheck = (mrz.format === 'TD3' ? withComposite(mrz.checks.personalNumber) : composite) && !fieldDigitFails;
+  // The TD3 personal number's own digit is one of the field digits, so this asks it too.
+  const personalCheck = composite && !fieldDigitFails;
   const namesCheck = compositeCoversNames(mrz.format) ? composite : undefined;
   return {
     fields: {

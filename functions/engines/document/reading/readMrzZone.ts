@@ -258,9 +258,8 @@ interface Candidate {
  * 13. with a `secondRecognizer`, a character of a field whose check digit verifies is set back where the first
  *    recogniser, reading its line again, gives the other of `0`/`O` in the document number with confidence, or where
  *    it and the `arbiter` both read another character there with confidence; the check digits then judge the fields
- *    as printed
- *    ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
- *    recogniser reads as letters").
+ *    as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
+ *    recogniser reads as letters", "Every verifying field read again by two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
