@@ -328,6 +328,32 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     const reading = await readMrzZone(IMAGE, { detect, recognizer: blind, secondRecognizer: lines('second', UTOPIA.TD3).r });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
   });
+
+  it('reads only the first detection where the first recogniser found no MRZ at any side, not the fallback sides again', async () => {
+    const blind: LineRecognizer = { id: 'blind', read: async (_image, quads) => quads.map(() => ({ kind: 'text' as const, text: 'PASSPORT', confidence: 0.9 })) };
+    // The MRZ is only found at 1600 px (a small line): the first recogniser reads it there as page text.
+    const sides: Array<number | undefined> = [];
+    const smallLine = async (image: RgbImage, side?: number) => {
+      if (image === IMAGE) sides.push(side);
+      return side === 1600 ? MRZ_BOXES : [];
+    };
+    const second = lines('second', UTOPIA.TD3);
+    expect(await readMrzZone(IMAGE, { detect: smallLine, recognizer: blind, secondRecognizer: second.r })).toBeNull();
+    expect(sides).toEqual([undefined, 1600, 2400]);
+    expect(second.calls()).toBe(0);
+    // The first detection's boxes are read by the second recogniser as before.
+    const atFirstSide = lines('second', UTOPIA.TD3);
+    expect((await readMrzZone(IMAGE, { detect, recognizer: blind, secondRecognizer: atFirstSide.r }))?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(atFirstSide.calls()).toBeGreaterThan(0);
+  });
+
+  it('reads the fallback sides again where the first recogniser found an MRZ there', async () => {
+    const atLarge = async (_image: RgbImage, side?: number) => (side === 1600 ? MRZ_BOXES : []);
+    const second = lines('second', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect: atLarge, recognizer: lines('first', misread).r, secondRecognizer: second.r });
+    expect(second.calls()).toBeGreaterThan(0);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
 });
 
 describe('readMrzZone with a second recogniser: names read by both (step 8)', () => {
