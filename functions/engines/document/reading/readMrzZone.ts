@@ -232,8 +232,8 @@ interface Candidate {
  *    recogniser, and replaces the first if it is {@link better}. The engine reads first with its own MRZ recogniser
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way). Where the first
- *    found no MRZ at all, the second reads only the first detection, not the `fallbackSides` again
- *    ({@link secondReadingOptions}).
+ *    found no MRZ at all, or only one too damaged to use ({@link MIN_CHECK_RATE}), the second reads only the first
+ *    detection, not the `fallbackSides` again ({@link secondReadingOptions}).
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers (and the reader's
  *    `nameWitness`, each of the three then counting {@link WITNESS_SHARE}), and the name characters chosen by all
  *    together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt) when it has one: names
@@ -281,7 +281,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   if (!found || found.checkRate < 1 || found.lengthMisfit > 0 || askew) {
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
-      const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, secondReadingOptions(opts, found !== null));
+      const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, secondReadingOptions(opts, found));
       if (second && (!found || better(second, found))) found = second;
     }
   }
@@ -300,18 +300,20 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
  * Options of step 7's second reading of {@link readMrzZone}. The `fallbackSides` serve lines too small for the
  * detector at its first side; the first recogniser, trained on MRZ lines alone, is the stronger reader of such small
  * lines (docs/document-verification.md "Small lines: PaddleOCR counts less"). So where the first recogniser found
- * no MRZ at any side, the second reads the first detection only. Measured with `npm run eval:document` (2026-11-29,
- * docs/document-verification.md "Pages without an MRZ"): over 90 cases of 1,400 where the first found no MRZ (74
- * pages without one, 10 unreadable licence backs, 6 others), the second found one in 1, at 2400 px, a damaged
- * reading of a card refused either way; the pages without an MRZ of blind photo seed 16 took 2.1 s each on average
- * instead of 3.8 s.
+ * no MRZ at any side, or only one too damaged to use (fewer than {@link MIN_CHECK_RATE} of its check digits
+ * verifying: page text in capitals read as an MRZ, a zone in another face), the second reads the first detection
+ * only. Measured with `npm run eval:document` (2026-11-29, docs/document-verification.md "Pages without an MRZ"),
+ * over 1,400 cases: in the 90 where the first found no MRZ (74 pages without one, 10 unreadable licence backs, 6
+ * others), the second found one in 1, at 2400 px, a damaged reading of a card refused either way; where the first
+ * reading was too damaged, the second reading taken always came from the first detection. A page without an MRZ
+ * of blind photo seed 16 took 2.1 s on average instead of 3.8 s.
  *
  * @param opts - the options of the first reading
- * @param firstFound - whether the first recogniser found an MRZ (after steps 1-6)
- * @returns the options of the second reading: `opts`, without `fallbackSides` when `firstFound` is false
+ * @param first - the first recogniser's reading (after steps 1-6), or null
+ * @returns the options of the second reading: `opts`, without `fallbackSides` when `first` is null or too damaged
  */
-function secondReadingOptions(opts: ReadMrzZoneOptions, firstFound: boolean): ReadMrzZoneOptions {
-  return firstFound ? opts : { ...opts, fallbackSides: [] };
+function secondReadingOptions(opts: ReadMrzZoneOptions, first: MrzZoneReading | null): ReadMrzZoneOptions {
+  return first !== null && first.checkRate >= MIN_CHECK_RATE ? opts : { ...opts, fallbackSides: [] };
 }
 
 /**
@@ -1311,6 +1313,12 @@ function plausible(reading: MrzZoneReading): boolean {
  * so this rule acts only on text recognisers (Tesseract), whose text is fitted to the layout without probabilities.
  */
 const DOCUMENT_CODE_LETTERS = 'PVIAC';
+
+/**
+ * Share of check digits (0-1) an MRZ reading needs before any of its fields is used (readSide.ts): below it the zone
+ * is taken as too damaged to read, and the document is refused as `mrz_checksum_failed`.
+ */
+export const MIN_CHECK_RATE = 0.5;
 
 /** Share of check digits (0-1) a window's plain reading must verify before names and state codes are decoded again. */
 const MIN_CHECK_RATE_FOR_LAYOUT = 0.75;

@@ -1,7 +1,7 @@
 import type { DataSource } from '../constants.ts';
 import { AamvaFormatError, parseAamva, type AamvaData } from '../barcode/parseAamva.ts';
 import type { RgbImage } from '../image/loadImage.ts';
-import { readMrzZone, type MrzZoneReader, type MrzZoneReading } from './readMrzZone.ts';
+import { MIN_CHECK_RATE, readMrzZone, type MrzZoneReader, type MrzZoneReading } from './readMrzZone.ts';
 
 /** Machine-readable data of one image. */
 export type SideData =
@@ -19,14 +19,11 @@ export interface SideReading {
   /** The data read, or null. */
   readonly data: SideData | null;
   /**
-   * An MRZ-shaped zone whose check digits mostly fail (fewer than `minCheckRate` verify): too damaged to take any
+   * An MRZ-shaped zone whose check digits mostly fail (fewer than {@link MIN_CHECK_RATE} verify): too damaged to take any
    * field from, but evidence that the document has an MRZ.
    */
   readonly damagedMrz: MrzZoneReading | null;
 }
-
-/** Share of check digits an MRZ reading needs before any of its fields is used. */
-export const MIN_CHECK_RATE = 0.5;
 
 /**
  * Reads one image with the template's data sources, in the template's order, stopping at the first that yields

@@ -347,6 +347,16 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     expect(atFirstSide.calls()).toBeGreaterThan(0);
   });
 
+  it('reads only the first detection where the first recogniser found only an MRZ too damaged to use', async () => {
+    // Found at 1600 px only, three of its five check digits misread (page text in capitals read as an MRZ reads so).
+    const damaged = mutate(mutate(mutate(UTOPIA.TD3, 1, 9, '1'), 1, 19, '3'), 1, 27, '1');
+    const atLarge = async (_image: RgbImage, side?: number) => (side === 1600 ? MRZ_BOXES : []);
+    const second = lines('second', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect: atLarge, recognizer: lines('first', damaged).r, secondRecognizer: second.r });
+    expect(reading?.checkRate).toBeLessThan(0.5);
+    expect(second.calls()).toBe(0);
+  });
+
   it('reads the fallback sides again where the first recogniser found an MRZ there', async () => {
     const atLarge = async (_image: RgbImage, side?: number) => (side === 1600 ? MRZ_BOXES : []);
     const second = lines('second', UTOPIA.TD3);
