@@ -6,7 +6,8 @@
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
  *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, with
- *   `--thumbnail 360:60` as small compressed thumbnails, with `--shadow 0.5` half in a shadow, and with
+ *   `--thumbnail 360:60` as small compressed thumbnails, with `--shadow 0.5` half in a shadow, with `--stamp 0.5`
+ *   under a "SPECIMEN" stamp, and with
  *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
@@ -30,7 +31,7 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
- * --shadow SHARES[:right],
+ * --shadow SHARES[:right], --stamp OPACITIES,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
  * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
@@ -87,6 +88,7 @@ const { values: args } = parseArgs({
     noise: { type: 'string' },
     dim: { type: 'string' },
     shadow: { type: 'string' },
+    stamp: { type: 'string' },
   },
 });
 
@@ -179,6 +181,15 @@ const SHADOWS = (args.shadow ?? '').split(',').filter(Boolean).map((t) => {
   if (!m || !(share > 0 && share < 1)) throw new Error(`--shadow takes shares in (0, 1), each optionally :left or :right, separated by commas, e.g. 0.4,0.4:right; got ${args.shadow}`);
   return { share, side: (m[2] ?? 'left') as 'left' | 'right' };
 });
+/**
+ * `--stamp 0.5`: the real specimens again, each under the word `SPECIMEN` in red (#d01010) DejaVu Sans Bold at that
+ * opacity, as issuers and encyclopaedias lay it over published specimens: turned by -15°, about 0.7 of the image wide
+ * (font size 0.125 of the width), centred at 50% of its width and 80% of its height, across where a data page's MRZ
+ * lies (the same place as `--glare`), so that the letters' strokes, one or two MRZ characters thick, cross its lines.
+ * The stamp is laid over the image (alpha compositing), as an image editor adds it to a scan.
+ */
+const STAMPS = (args.stamp ?? '').split(',').filter(Boolean).map(Number);
+if (STAMPS.some((a) => !(a > 0 && a <= 1))) throw new Error(`--stamp takes opacities in (0, 1] separated by commas, e.g. 0.5; got ${args.stamp}`);
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -237,6 +248,21 @@ function shadowed(share: number, side: 'left' | 'right'): (bytes: Buffer, file: 
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="s" gradientUnits="userSpaceOnUse" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">` +
         `<stop offset="0" stop-color="#000" stop-opacity="${(1 - share).toFixed(3)}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs>` +
         `<rect width="${w}" height="${h}" fill="url(#s)"/></svg>`,
+    );
+    return encoded(sharp(data).composite([{ input: svg }]), file);
+  };
+}
+
+/** The image under a `SPECIMEN` stamp (see `--stamp`); transparency flattened onto white first, as loadImage.ts does. */
+function stamped(opacity: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+    const { width: w, height: h } = info;
+    const [cx, cy, size] = [0.5 * w, 0.8 * h, 0.125 * w].map((v) => v.toFixed(1));
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><text x="${cx}" y="${cy}" transform="rotate(-15 ${cx} ${cy})" ` +
+        `text-anchor="middle" dominant-baseline="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" ` +
+        `fill="#d01010" fill-opacity="${opacity}">SPECIMEN</text></svg>`,
     );
     return encoded(sharp(data).composite([{ input: svg }]), file);
   };
@@ -455,6 +481,7 @@ async function main(): Promise<void> {
     const part = side === 'left' ? 'half in a shadow' : 'most of each line in a shadow';
     sets.push({ name: `Shared real specimens ${part} darkened to ${Math.round(share * 100)}% (--shadow${side === 'left' ? '' : ' :right'})`, cases: real, transform: shadowed(share, side) });
   }
+  for (const a of STAMPS) sets.push({ name: `Shared real specimens under a SPECIMEN stamp of opacity ${a} (--stamp)`, cases: real, transform: stamped(a) });
   for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
