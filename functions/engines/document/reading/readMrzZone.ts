@@ -158,7 +158,15 @@ export interface MrzZoneReader {
 export interface ReadMrzZoneOptions {
   /** Boxes narrower than this many heights are not MRZ lines (a TD1 line is about 22 heights wide). @default 10 */
   readonly minAspect?: number;
-  /** Most anchor candidates recognised per orientation (the widest first). @default 6 */
+  /**
+   * Most anchor candidates recognised per orientation (the most elongated first). They are recognised two at a time
+   * until the anchors found make a reading, so a document whose MRZ lines are among the first candidates (nearly
+   * all) reads no more of them. A specimen shown on a web page has paragraphs as elongated as its MRZ lines: on the
+   * blind specimen set of seed 2 (`npm run gen:documents:indep-specimens`, 2026-11-29) nine screenshots put the MRZ
+   * lines up to 12th; 6 (the value until then) found none of them, 12 all (docs/document-verification.md "Specimens
+   * shown on web pages").
+   * @default 16
+   */
   readonly maxCandidates?: number;
   /**
    * When no MRZ is found, the image is searched again with the detector at each of these longer sides, in pixels,
@@ -182,7 +190,7 @@ export interface ReadMrzZoneOptions {
   readonly minSkewDeg?: number;
 }
 
-const defaults = { minAspect: 10, maxCandidates: 6, fallbackSides: [1600, 2400], minSkewDeg: 3 } as const;
+const defaults = { minAspect: 10, maxCandidates: 16, fallbackSides: [1600, 2400], minSkewDeg: 3 } as const;
 
 interface Candidate {
   readonly quad: Quad;
@@ -897,7 +905,7 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
   // Without a line read or a box wide enough for one, the skew of the elongated boxes (see SKEW_MIN_ASPECT).
   const textSkew = (boxes: readonly DetectedBox[]): number | null => {
     const merged = mergeCollinearBoxes(boxes).map((b) => b.quad);
-    const wide = wideBoxes(merged, minAspect, maxCandidates);
+    const wide = wideBoxes(merged, minAspect, SKEW_WIDEST_BOXES);
     return levelling(wide.length > 0 ? wide : wideBoxes(merged, SKEW_MIN_ASPECT, SKEW_MAX_BOXES));
   };
   let skew = found ? residualSkew(found.quads) : textSkew(detected);
@@ -920,6 +928,23 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
  * steeply"). Not tuned: the first values tried (2026-11-27).
  */
 const SKEW_MIN_ASPECT = 3;
+
+/**
+ * Most of the boxes at least `minAspect` times wider than high whose skew step 6 measures when no line was read (the
+ * most elongated first). It was the anchor candidates' number (`maxCandidates`, 6) until the forty-fourth session
+ * raised that to 16; the skew is measured over as many boxes as before.
+ */
+const SKEW_WIDEST_BOXES = 6;
+
+/**
+ * What a line read past the first anchors of {@link readDetected} must hold to count as an anchor: two fillers
+ * together. Every MRZ prints them: between the primary and secondary identifiers of its name line (ICAO Doc 9303 Part
+ * 3; a name filling the whole field is truncated and leaves none only in the rarest case), and in the fillers after
+ * the names and optional data. The ten letters of print seed 1 (`npm run gen:documents:indep-print`), whose account
+ * and IBAN lines the own recogniser reads as MRZ text without them, took 55.7 s to refuse instead of 33.9 s when any
+ * MRZ text counted (docs/document-verification.md "Specimens shown on web pages").
+ */
+const ANCHOR_FILLERS = '<<';
 /** See {@link SKEW_MIN_ASPECT}. */
 const SKEW_MAX_BOXES = 12;
 /**
@@ -995,75 +1020,84 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
   for (const pass of ['usual', 'upsideDown'] as const) {
     const orientations = (q: Quad): Quad[] => (pass === 'usual' ? (vertical(q) ? [q, flipQuad(q)] : [q]) : vertical(q) ? [] : [flipQuad(q)]);
     // Anchors are recognised two candidates at a time until one reads as MRZ text (recognition is the costly step).
-    const anchors: Candidate[] = [];
-    for (let i = 0; i < wide.length && !anchors.some((c) => looksLikeMrz(c, 12)); i += 2) {
-      anchors.push(...(await recognise(image, reader, wide.slice(i, i + 2).flatMap(orientations))));
+    // Where the anchors found make no reading, the search goes on with the candidates after them: the own recogniser
+    // knows only MRZ characters and reads lines of the page's text as MRZ text (a specimen shown on a web page, whose
+    // paragraphs are as elongated as the MRZ lines and come first; see `maxCandidates`). Past the first anchors found,
+    // only a line holding two fillers together counts as one (`ANCHOR_FILLERS`): every MRZ has such a line, and page
+    // text read as MRZ text (capitals and digits of a letter's account lines) seldom does, and reading it cost seconds.
+    for (let next = 0; next < wide.length; ) {
+      const first = next === 0;
+      const anchor = (c: Candidate) => looksLikeMrz(c, 12) && (first || c.text.includes(ANCHOR_FILLERS));
+      const anchors: Candidate[] = [];
+      for (; next < wide.length && !anchors.some(anchor); next += 2) {
+        anchors.push(...(await recognise(image, reader, wide.slice(next, next + 2).flatMap(orientations))));
+      }
+      const mrzAnchors = anchors.filter(anchor);
+      let best: MrzZoneReading | null = null;
+      for (const cluster of clusters(mrzAnchors)) {
+        // Rows spanning the MRZ's full width, rebuilt from every piece the detector found, and long enough for the
+        // shortest MRZ line length that holds the longest anchor's text (the detector may miss trailing fillers).
+        const longest = cluster.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+        const pitch = quadSize(longest.quad).width / Math.max(longest.text.length, 1);
+        const length = MRZ_LENGTHS.find((n) => n >= longest.text.length) ?? 44;
+        // An anchor longer than a TD1 line belongs to a two-line MRZ (TD2, TD3): when both of its lines are anchors,
+        // rows beyond them are printed text of the page, and reading them is wasted.
+        const bothLines = longest.text.length > TWO_LINE_MIN_TEXT && groupRows(orderLines(cluster)).length >= 2;
+        const rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (length + 1) * pitch, ...(bothLines ? { reach: 0.5 } : {}) });
+        // A passport whose two anchors already read as a whole TD3 (every check digit verifies, both lines 44
+        // characters, every character read with at least QUICK_MIN_CONFIDENCE: names have no check digit) is done:
+        // its rows are the anchors, and reading them again would only double the recognition.
+        const quick = rows.length === MRZ_SHAPE.TD3.lines ? bestReading(groupRows(orderLines(cluster.filter((c) => looksLikeMrz(c, 20))))) : null;
+        if (quick?.format === MRZ_FORMAT.TD3 && quick.checkRate === 1 && quick.lengthMisfit === 0 && quick.minConfidence >= QUICK_MIN_CONFIDENCE) {
+          if (!best || better(quick, best)) best = quick;
+          continue;
+        }
+        // Otherwise every row is read, also where an anchor already covers part of it: two crops of a line are two
+        // opinions, and on small images the rebuilt row's crop is often the better one.
+        // A data row (digits: every field but sex and nationality under a check digit) that crops nearly the pixels of
+        // its anchor (see sameCrop) is not read again: a misread there fails a check digit, which sends the rows to
+        // the windowed reading below. Name rows have no check digit and are always read twice (the ICAO specimen's
+        // ERIKSSON read ERIKSSDNS from its anchor alone, 2026-11-22).
+        const known = (r: Quad) => cluster.some((c) => isDataLine(c.text) && sameCrop(c.quad, r));
+        const rebuilt = await recognise(image, reader, rows.filter((r) => !known(r)), 'line');
+        // Each line may now have several readings (the anchor's own box, the rebuilt row); all are kept.
+        const lines = [...cluster, ...rebuilt].filter((c) => looksLikeMrz(c, 20));
+        let reading = bestReading(groupRows(orderLines(lines)));
+        if (!reading || reading.checkRate < 1 || reading.lengthMisfit > 0) {
+          // A second opinion when a check digit fails or a line's free reading has the wrong length (names carry no
+          // check digit: a reading that dropped fillers would be padded inside the name): the rows read in
+          // overlapping windows, and, for TD1 lines, in crops squeezed along the line (widely letter-spaced lines,
+          // which the recogniser garbles at their own aspect; ocr/paddle/paddleLineRecognizer.ts). A squeezed crop
+          // gives a 30-character line three frames per character, a 44-character one two: the real Australian
+          // specimen's name line (`62_pass-aus`) read squeezed as `P<AUSCITIZEN<<N<<<…` and came out `CGITIZEN`.
+          const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
+          const squeezed = length <= MRZ_SHAPE.TD1.length ? (await recognise(image, reader, rows, 'squeezed')).filter((c) => looksLikeMrz(c, 20)) : [];
+          const second = bestReading(groupRows(orderLines([...lines, ...windowed, ...squeezed])));
+          if (second && (!reading || better(second, reading))) reading = second;
+        }
+        // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
+        const mayBeTd3 = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;
+        if (mayBeTd3 && length < MRZ_SHAPE.TD3.length && (!reading || reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
+          // TD2 and TD3 lines 2 share their first 28 characters and, with an empty TD3 personal number, every check
+          // digit: a TD3 whose detected boxes stop inside the filler runs reads as a TD2 that verifies, or as a TD3
+          // whose last characters were never in the crop. The rows are read again at the TD3 length; that reading
+          // replaces the first only if it is a TD3 whose every check digit verifies and it fits better (a genuine TD2
+          // read that long has nothing but background after its 36 characters). A TD2 whose rows stopped short of its
+          // own end is read whole there too: a TD2 reading of the longer rows whose every check digit verifies
+          // replaces a TD2 reading that fits worse (a card turned by 15° and bent, the blind photo set of seed 16,
+          // `0137_td2`: its rows ended three characters early, the decoder stretched `F3408250<<<<<` over the line's
+          // 36, and the expiry and composite failed); where the rows made no reading at all, a reading of the longer
+          // rows whose every check digit verifies is taken whatever its format.
+          const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
+          const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
+          const third = bestReading(groupRows(orderLines([...lines, ...extended])));
+          const sameFormat = !reading || third?.format === reading.format;
+          if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
+        }
+        if (reading && (!best || better(reading, best))) best = reading;
+      }
+      if (best) return best;
     }
-    const mrzAnchors = anchors.filter((c) => looksLikeMrz(c, 12));
-    let best: MrzZoneReading | null = null;
-    for (const cluster of clusters(mrzAnchors)) {
-      // Rows spanning the MRZ's full width, rebuilt from every piece the detector found, and long enough for the
-      // shortest MRZ line length that holds the longest anchor's text (the detector may miss trailing fillers).
-      const longest = cluster.reduce((a, b) => (b.text.length > a.text.length ? b : a));
-      const pitch = quadSize(longest.quad).width / Math.max(longest.text.length, 1);
-      const length = MRZ_LENGTHS.find((n) => n >= longest.text.length) ?? 44;
-      // An anchor longer than a TD1 line belongs to a two-line MRZ (TD2, TD3): when both of its lines are anchors,
-      // rows beyond them are printed text of the page, and reading them is wasted.
-      const bothLines = longest.text.length > TWO_LINE_MIN_TEXT && groupRows(orderLines(cluster)).length >= 2;
-      const rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (length + 1) * pitch, ...(bothLines ? { reach: 0.5 } : {}) });
-      // A passport whose two anchors already read as a whole TD3 (every check digit verifies, both lines 44
-      // characters, every character read with at least QUICK_MIN_CONFIDENCE: names have no check digit) is done:
-      // its rows are the anchors, and reading them again would only double the recognition.
-      const quick = rows.length === MRZ_SHAPE.TD3.lines ? bestReading(groupRows(orderLines(cluster.filter((c) => looksLikeMrz(c, 20))))) : null;
-      if (quick?.format === MRZ_FORMAT.TD3 && quick.checkRate === 1 && quick.lengthMisfit === 0 && quick.minConfidence >= QUICK_MIN_CONFIDENCE) {
-        if (!best || better(quick, best)) best = quick;
-        continue;
-      }
-      // Otherwise every row is read, also where an anchor already covers part of it: two crops of a line are two
-      // opinions, and on small images the rebuilt row's crop is often the better one.
-      // A data row (digits: every field but sex and nationality under a check digit) that crops nearly the pixels of
-      // its anchor (see sameCrop) is not read again: a misread there fails a check digit, which sends the rows to
-      // the windowed reading below. Name rows have no check digit and are always read twice (the ICAO specimen's
-      // ERIKSSON read ERIKSSDNS from its anchor alone, 2026-11-22).
-      const known = (r: Quad) => cluster.some((c) => isDataLine(c.text) && sameCrop(c.quad, r));
-      const rebuilt = await recognise(image, reader, rows.filter((r) => !known(r)), 'line');
-      // Each line may now have several readings (the anchor's own box, the rebuilt row); all are kept.
-      const lines = [...cluster, ...rebuilt].filter((c) => looksLikeMrz(c, 20));
-      let reading = bestReading(groupRows(orderLines(lines)));
-      if (!reading || reading.checkRate < 1 || reading.lengthMisfit > 0) {
-        // A second opinion when a check digit fails or a line's free reading has the wrong length (names carry no
-        // check digit: a reading that dropped fillers would be padded inside the name): the rows read in
-        // overlapping windows, and, for TD1 lines, in crops squeezed along the line (widely letter-spaced lines,
-        // which the recogniser garbles at their own aspect; ocr/paddle/paddleLineRecognizer.ts). A squeezed crop
-        // gives a 30-character line three frames per character, a 44-character one two: the real Australian
-        // specimen's name line (`62_pass-aus`) read squeezed as `P<AUSCITIZEN<<N<<<…` and came out `CGITIZEN`.
-        const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
-        const squeezed = length <= MRZ_SHAPE.TD1.length ? (await recognise(image, reader, rows, 'squeezed')).filter((c) => looksLikeMrz(c, 20)) : [];
-        const second = bestReading(groupRows(orderLines([...lines, ...windowed, ...squeezed])));
-        if (second && (!reading || better(second, reading))) reading = second;
-      }
-      // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
-      const mayBeTd3 = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;
-      if (mayBeTd3 && length < MRZ_SHAPE.TD3.length && (!reading || reading.format === MRZ_FORMAT.TD2 || reading.checkRate < 1)) {
-        // TD2 and TD3 lines 2 share their first 28 characters and, with an empty TD3 personal number, every check
-        // digit: a TD3 whose detected boxes stop inside the filler runs reads as a TD2 that verifies, or as a TD3
-        // whose last characters were never in the crop. The rows are read again at the TD3 length; that reading
-        // replaces the first only if it is a TD3 whose every check digit verifies and it fits better (a genuine TD2
-        // read that long has nothing but background after its 36 characters). A TD2 whose rows stopped short of its
-        // own end is read whole there too: a TD2 reading of the longer rows whose every check digit verifies
-        // replaces a TD2 reading that fits worse (a card turned by 15° and bent, the blind photo set of seed 16,
-        // `0137_td2`: its rows ended three characters early, the decoder stretched `F3408250<<<<<` over the line's
-        // 36, and the expiry and composite failed); where the rows made no reading at all, a reading of the longer
-        // rows whose every check digit verifies is taken whatever its format.
-        const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
-        const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
-        const third = bestReading(groupRows(orderLines([...lines, ...extended])));
-        const sameFormat = !reading || third?.format === reading.format;
-        if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
-      }
-      if (reading && (!best || better(reading, best))) best = reading;
-    }
-    if (best) return best;
   }
   return null;
 }

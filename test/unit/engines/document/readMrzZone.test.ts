@@ -51,6 +51,42 @@ describe('readMrzZone', () => {
     expect(await readMrzZone(IMAGE, { detect, recognizer }, { fallbackSides: [1600] })).toBeNull();
     expect(sides).toEqual([undefined, 1600]);
   });
+  it('goes on past page text read as MRZ text to the MRZ lines further down the candidates (a specimen on a web page)', async () => {
+    // Eight paragraph lines, more elongated than the MRZ lines, that the recogniser reads as MRZ characters (the own
+    // recogniser knows no others: the blind specimen set's screenshots); the MRZ lines come 9th and 10th.
+    const paragraphs: DetectedBox[] = Array.from({ length: 8 }, (_, i) => ({
+      quad: [
+        { x: 20, y: 40 + 50 * i },
+        { x: 980, y: 40 + 50 * i },
+        { x: 980, y: 64 + 50 * i },
+        { x: 20, y: 64 + 50 * i },
+      ],
+      score: 0.9,
+    }));
+    const calls: Array<{ mode: string; rows: number[] }> = [];
+    const page: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads, mode = 'line') => {
+        calls.push({ mode, rows: quads.map((q) => Math.round((q[0].y + q[2].y) / 2)) });
+        return quads.map((q) => {
+          const y = (q[0].y + q[2].y) / 2;
+          return { kind: 'text' as const, text: y < 550 ? 'CUCKOP01B0B0OTOBVB1BF0BFVBFSO0OFU0BSPBCU00BL' : y < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1], confidence: 0.9 };
+        });
+      },
+    };
+    const detect = async () => [...paragraphs, ...MRZ_BOXES];
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: page }, { fallbackSides: [] });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    // The first pair of paragraphs is taken for anchors and its rows read in windows (no reading comes of them); the
+    // paragraphs after it hold no filler pair, are not taken for anchors, and their rows are never read so.
+    expect(calls[0]).toEqual({ mode: 'line', rows: [52, 102] });
+    const windowed = calls.filter((c) => c.mode === 'windows').flatMap((c) => c.rows.filter((y) => y < 550));
+    expect(windowed.length).toBeGreaterThan(0);
+    expect(windowed.every((y) => y <= 102 + 3.2 * 24)).toBe(true);
+    // Six candidates (the value until the forty-fourth session) never reach the MRZ lines.
+    expect(await readMrzZone(IMAGE, { detect, recognizer: page }, { fallbackSides: [], maxCandidates: 6 })).toBeNull();
+  });
   it('reads the rows again only when the anchors alone do not make a whole, verifying TD3', async () => {
     const counting = (lines: readonly string[]) => {
       let calls = 0;
