@@ -7,7 +7,7 @@
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
  *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, with
  *   `--thumbnail 360:60` as small compressed thumbnails, with `--shadow 0.5` half in a shadow, with `--stamp 0.5`
- *   under a "SPECIMEN" stamp, and with
+ *   under a "SPECIMEN" stamp, with `--web-page` shown among paragraphs of a web page, and with
  *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
  *   images as both front and back; with the seed template of the document's kind (a visa is sent as a passport),
@@ -31,7 +31,7 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
- * --shadow SHARES[:right], --stamp OPACITIES,
+ * --shadow SHARES[:right], --stamp OPACITIES, --web-page,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
  * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
@@ -89,6 +89,7 @@ const { values: args } = parseArgs({
     dim: { type: 'string' },
     shadow: { type: 'string' },
     stamp: { type: 'string' },
+    'web-page': { type: 'boolean', default: false },
   },
 });
 
@@ -190,6 +191,15 @@ const SHADOWS = (args.shadow ?? '').split(',').filter(Boolean).map((t) => {
  */
 const STAMPS = (args.stamp ?? '').split(',').filter(Boolean).map(Number);
 if (STAMPS.some((a) => !(a > 0 && a <= 1))) throw new Error(`--stamp takes opacities in (0, 1] separated by commas, e.g. 0.5; got ${args.stamp}`);
+/**
+ * `--web-page`: the real specimens again, each shown on a web page as a screenshot takes it: a white page 40 px wider
+ * than the image on each side, a dark header bar 56 px high, and eight lines of paragraph text above the image and
+ * eight below (DejaVu Sans 16 px, #222, 26 px apart, as wide as the image), so that the page's text lines are at least
+ * as elongated as the MRZ lines (docs/document-verification.md "Specimens shown on web pages").
+ */
+const WEB_PAGE = args['web-page'];
+const PARAGRAPH =
+  'Specimens of travel and identity documents are published so that officers and businesses can check them. Click on the image to view a larger version of the specimen. Further information on the security features is available from the issuing authority. ';
 const TABLE = { r: 90, g: 100, b: 110 };
 
 /** Re-encodes an image in its file's own format (JPEG at quality 92, PNG otherwise). */
@@ -266,6 +276,28 @@ function stamped(opacity: number): (bytes: Buffer, file: string) => Promise<Buff
     );
     return encoded(sharp(data).composite([{ input: svg }]), file);
   };
+}
+
+/** The image on a web page (see `--web-page`); transparency flattened onto white first, as loadImage.ts does. */
+async function onWebPage(bytes: Buffer, file: string): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = info;
+  const margin = 40, header = 56, pitch = 26, lines = 8;
+  const width = w + 2 * margin, top = header + 24 + lines * pitch + 16, height = top + h + 16 + lines * pitch + 24;
+  // Each line a slice of the paragraph about as wide as the image (DejaVu Sans 16 px averages about 8.5 px a character).
+  const perLine = Math.max(10, Math.floor(w / 8.5));
+  const text = (y0: number, k0: number) =>
+    Array.from({ length: lines }, (_, i) => {
+      const start = ((k0 + i) * perLine) % PARAGRAPH.length;
+      const line = (PARAGRAPH + PARAGRAPH).slice(start, start + perLine).trim();
+      return `<text x="${margin}" y="${y0 + i * pitch}" font-family="DejaVu Sans" font-size="16" fill="#222222">${line}</text>`;
+    }).join('');
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#ffffff"/>` +
+      `<rect width="${width}" height="${header}" fill="#202428"/><text x="${margin}" y="${header / 2 + 7}" font-family="DejaVu Sans" font-size="20" font-weight="bold" fill="#ffffff">Public Register of Identity Documents</text>` +
+      text(header + 24 + 16, 0) + text(top + h + 16 + 16, lines) + '</svg>',
+  );
+  return encoded(sharp(svg).composite([{ input: data, left: margin, top }]), file);
 }
 
 /** The image blurred (see `--blur`). */
@@ -482,6 +514,7 @@ async function main(): Promise<void> {
     sets.push({ name: `Shared real specimens ${part} darkened to ${Math.round(share * 100)}% (--shadow${side === 'left' ? '' : ' :right'})`, cases: real, transform: shadowed(share, side) });
   }
   for (const a of STAMPS) sets.push({ name: `Shared real specimens under a SPECIMEN stamp of opacity ${a} (--stamp)`, cases: real, transform: stamped(a) });
+  if (WEB_PAGE) sets.push({ name: 'Shared real specimens shown on a web page (--web-page)', cases: real, transform: onWebPage });
   for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
   for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
