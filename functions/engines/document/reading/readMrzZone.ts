@@ -163,9 +163,10 @@ export interface ReadMrzZoneOptions {
    * until the anchors found make a reading, so a document whose MRZ lines are among the first candidates (nearly
    * all) reads no more of them. A specimen shown on a web page has paragraphs as elongated as its MRZ lines: on the
    * blind specimen set of seed 2 (`npm run gen:documents:indep-specimens`, 2026-11-29) nine screenshots put the MRZ
-   * lines up to 12th; 6 (the value until then) found none of them, 12 all (docs/document-verification.md "Specimens
-   * shown on web pages").
-   * @default 16
+   * lines up to 12th, and 6 (the value until then) found none of them; the real specimens shown among 16 lines of
+   * page text (`npm run eval:document -- --web-page`) needed more than 16, and 48 read them all
+   * (docs/document-verification.md "Specimens shown on web pages").
+   * @default 48
    */
   readonly maxCandidates?: number;
   /**
@@ -190,7 +191,7 @@ export interface ReadMrzZoneOptions {
   readonly minSkewDeg?: number;
 }
 
-const defaults = { minAspect: 10, maxCandidates: 16, fallbackSides: [1600, 2400], minSkewDeg: 3 } as const;
+const defaults = { minAspect: 10, maxCandidates: 48, fallbackSides: [1600, 2400], minSkewDeg: 3 } as const;
 
 interface Candidate {
   readonly quad: Quad;
@@ -932,7 +933,7 @@ const SKEW_MIN_ASPECT = 3;
 /**
  * Most of the boxes at least `minAspect` times wider than high whose skew step 6 measures when no line was read (the
  * most elongated first). It was the anchor candidates' number (`maxCandidates`, 6) until the forty-fourth session
- * raised that to 16; the skew is measured over as many boxes as before.
+ * raised that to 48; the skew is measured over as many boxes as before.
  */
 const SKEW_WIDEST_BOXES = 6;
 
