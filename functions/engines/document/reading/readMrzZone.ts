@@ -203,8 +203,9 @@ interface Candidate {
  * Finds and reads the MRZ of a document image:
  *
  * 1. text boxes from the detector; pieces of one line joined; boxes at least `minAspect` times wider than high kept;
- * 2. the widest candidates recognised; lines that read as MRZ text (MRZ characters only, a filler or many digits)
- *    kept and sorted top to bottom in their own text direction;
+ * 2. the most elongated candidates recognised, two at a time; lines that read as MRZ text (MRZ characters only, a
+ *    filler or many digits) kept and sorted top to bottom in their own text direction; where they make no reading,
+ *    the next candidates, of which only lines holding two fillers together are kept (`ANCHOR_FILLERS`);
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
@@ -930,6 +931,9 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
  */
 const SKEW_MIN_ASPECT = 3;
 
+/** See {@link SKEW_MIN_ASPECT}. */
+const SKEW_MAX_BOXES = 12;
+
 /**
  * Most of the boxes at least `minAspect` times wider than high whose skew step 6 measures when no line was read (the
  * most elongated first). It was the anchor candidates' number (`maxCandidates`, 6) until the forty-fourth session
@@ -946,8 +950,7 @@ const SKEW_WIDEST_BOXES = 6;
  * MRZ text counted (docs/document-verification.md "Specimens shown on web pages").
  */
 const ANCHOR_FILLERS = '<<';
-/** See {@link SKEW_MIN_ASPECT}. */
-const SKEW_MAX_BOXES = 12;
+
 /**
  * Turns step 6 makes while no line is read: the skew of fat pieces is a rough one (the Lithuanian card turned by 70°
  * measured -14° of its -20° off a quarter turn), and the page turned by it is measured again and turned by the rest.
