@@ -43,7 +43,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentReading } from '../functions/engines/document/index.ts';
 import { loadDocumentCases, templateIdFor, type DocumentCase } from '../functions/engines/document/evaluation/labelSet.ts';
 import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engines/document/evaluation/scoreReading.ts';
@@ -244,10 +244,15 @@ function glared(opacity: number): (bytes: Buffer, file: string) => Promise<Buffe
   };
 }
 
+/** The image's encoded pixels (JPEG or PNG, as sharp keeps them) turned upright by its EXIF orientation, transparency flattened onto white as loadImage.ts does, with their size. */
+function uprightOnWhite(bytes: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  return sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+}
+
 /** The image with a shadow across it (see `--shadow`); transparency flattened onto white first, as loadImage.ts does. */
 function shadowed(share: number, side: 'left' | 'right'): (bytes: Buffer, file: string) => Promise<Buffer> {
   return async (bytes, file) => {
-    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await uprightOnWhite(bytes);
     const { width: w, height: h } = info;
     // The gradient runs across the line (normal n to its direction (0.3w, -h)) over 3% of the width, centred on it.
     const norm = Math.hypot(h, 0.3 * w), half = 0.015 * w;
@@ -266,7 +271,7 @@ function shadowed(share: number, side: 'left' | 'right'): (bytes: Buffer, file: 
 /** The image under a `SPECIMEN` stamp (see `--stamp`); transparency flattened onto white first, as loadImage.ts does. */
 function stamped(opacity: number): (bytes: Buffer, file: string) => Promise<Buffer> {
   return async (bytes, file) => {
-    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await uprightOnWhite(bytes);
     const { width: w, height: h } = info;
     const [cx, cy, size] = [0.5 * w, 0.8 * h, 0.125 * w].map((v) => v.toFixed(1));
     const svg = Buffer.from(
@@ -280,7 +285,7 @@ function stamped(opacity: number): (bytes: Buffer, file: string) => Promise<Buff
 
 /** The image on a web page (see `--web-page`); transparency flattened onto white first, as loadImage.ts does. */
 async function onWebPage(bytes: Buffer, file: string): Promise<Buffer> {
-  const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await uprightOnWhite(bytes);
   const { width: w, height: h } = info;
   const margin = 40, header = 56, pitch = 26, lines = 8;
   const width = w + 2 * margin, top = header + 24 + lines * pitch + 16, height = top + h + 16 + lines * pitch + 24;
