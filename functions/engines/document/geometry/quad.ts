@@ -52,6 +52,21 @@ export function quadCentre(q: Quad): Point {
   return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };
 }
 
+/**
+ * Whether a point lies inside a convex quad or on its edges (the same side of each edge, corners in either winding).
+ */
+export function quadContains(q: Quad, p: Point): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i] as Point, b = q[(i + 1) % 4] as Point;
+    const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
 /** The same quad read the other way round (rotated by 180°). */
 export function flipQuad(q: Quad): Quad {
   return [q[2], q[3], q[0], q[1]];

@@ -1,6 +1,7 @@
 import countries from 'i18n-iso-countries/index.js';
 import { MRZ_FORMAT, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
-import { enclosingQuad, flipQuad, growQuad, quadAngle, quadSize, type Quad } from '../geometry/quad.ts';
+import { enclosingQuad, flipQuad, growQuad, quadAngle, quadCentre, quadContains, quadSize, type Quad } from '../geometry/quad.ts';
+import { dropColour } from '../image/dropColour.ts';
 import type { RgbImage } from '../image/loadImage.ts';
 import { cropUpright, straighten, type StraightenedImage } from '../image/straighten.ts';
 import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
@@ -220,7 +221,9 @@ interface Candidate {
  *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
  *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, all of it again on a detection at each of `fallbackSides` in turn (small, blurred
- *    captures);
+ *    captures); then, if nothing reads or a check digit fails, an image with colour ({@link COLOURED_MIN_SHARE}) is
+ *    detected again with its colour dropped, and read again where that detection boxes a line the first did not
+ *    (5b, {@link readColourDropped}: a coloured stamp across the zone);
  * 6. a second look when the reading is not clean or its lines lie at least `minSkewDeg` askew; a second reading
  *    replaces the first if it is {@link better}:
  *    - a document lying at least `minSkewDeg` askew (the median angle of the lines read, or of the widest boxes,
@@ -285,6 +288,10 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   for (const side of fallbackSides) {
     if (found) break;
     found = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
+  }
+  if (!found || found.checkRate < 1) {
+    const again = await readColourDropped(image, reader, detected, found, minAspect, maxCandidates);
+    if (again && (!found || better(again, found))) found = again;
   }
   // A clean reading of lines lying askew is read again turned upright too (step 6): its names carry no check digit.
   const askew = found !== null && lyingAskew(residualSkew(found.quads), minSkewDeg);
@@ -876,22 +883,86 @@ async function arbitrateZoneStates(image: RgbImage, recognizers: readonly LineRe
 }
 
 /**
- * The detector with its results on `image` kept, by input size: step 7 reads the same image again with another
- * recogniser, and its detections at the default and the fallback sizes would be the first pass's. Other images (the
- * straightened page, the zone cut out) are detected as asked.
+ * The detector with its results on `image` and on its colour-dropped view (step 5b) kept, by input size: step 7 reads
+ * the same image again with another recogniser, and its detections at the default and the fallback sizes would be the
+ * first pass's. Other images (the straightened page, the zone cut out) are detected as asked.
  */
 function detectOnce(image: RgbImage, detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {
-  const kept = new Map<number | undefined, Promise<DetectedBox[]>>();
+  const kept = new Map<string, Promise<DetectedBox[]>>();
   return (im, side) => {
-    if (im !== image) return detect(im, side);
-    let boxes = kept.get(side);
+    const view = im === image ? 'image' : im === colourless.get(image) ? 'colourDropped' : null;
+    if (view === null) return detect(im, side);
+    const key = `${view}@${side ?? 'default'}`;
+    let boxes = kept.get(key);
     if (!boxes) {
       boxes = detect(im, side);
-      kept.set(side, boxes);
+      kept.set(key, boxes);
     }
     return boxes;
   };
 }
+
+/**
+ * Step 5b of {@link readMrzZone}: the image detected again with its colour dropped ({@link dropColour}, the brightest
+ * channel), and read again where that detection finds a line the first did not (with a zone read whose check digits
+ * fail, a line of that zone, {@link ZONE_MARGIN_ALONG}). A coloured stamp laid across the
+ * zone (`SPECIMEN` in red over a published specimen) breaks the MRZ lines into pieces at the stamp's letter edges
+ * for the detector, which sees colour; in the brightest channel the stamp over paper is as light as the paper, and
+ * the lines come out whole. The recognisers drop colour themselves, so the crops are cut from the image as it is.
+ */
+async function readColourDropped(image: RgbImage, reader: MrzZoneReader, detected: readonly DetectedBox[], found: MrzZoneReading | null, minAspect: number, maxCandidates: number): Promise<MrzZoneReading | null> {
+  if (colourShare(image) < COLOURED_MIN_SHARE) return null;
+  const boxes = await reader.detect(colourDropped(image));
+  const known = wideBoxes(mergeCollinearBoxes(detected).map((b) => b.quad), minAspect, Infinity);
+  // With a zone already read (a check digit failing), only lines of that zone matter.
+  const zone = found ? enclosingQuad(found.quads, ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS) : null;
+  const inZone = (q: Quad) => !zone || quadContains(zone, quadCentre(q));
+  const fresh = wideBoxes(mergeCollinearBoxes(boxes).map((b) => b.quad), minAspect, maxCandidates).some((q) => inZone(q) && !known.some((k) => sameLine(q, k)));
+  return fresh ? readDetected(image, reader, boxes, minAspect, maxCandidates) : null;
+}
+
+/**
+ * Least share of coloured pixels ({@link COLOURED_MIN_CHROMA}) for which step 5b detects the image again: in an image
+ * with less colour the colour-dropped view is the grey image the detector already saw (a printed letter, a scan in
+ * grey). A red `SPECIMEN` stamp of opacity 0.2, laid as `npm run eval:document -- --stamp` lays it, colours 4.6-5.3% of
+ * a white page's pixels by 38 levels (measured on pages 300, 1000 and 1600 px wide, 2026-11-29). Not tuned.
+ */
+const COLOURED_MIN_SHARE = 0.005;
+
+/** See {@link COLOURED_MIN_SHARE}: a pixel is coloured where its brightest and darkest channels differ by this much (0-255). */
+const COLOURED_MIN_CHROMA = 32;
+
+/** Share of the pixels (every fourth one sampled) whose channels differ by at least {@link COLOURED_MIN_CHROMA}, 0-1. */
+function colourShare(image: RgbImage): number {
+  const d = image.data;
+  let coloured = 0, sampled = 0;
+  for (let i = 0; i + 2 < d.length; i += 12, sampled++) {
+    const r = d[i] as number, g = d[i + 1] as number, b = d[i + 2] as number;
+    if (Math.max(r, g, b) - Math.min(r, g, b) >= COLOURED_MIN_CHROMA) coloured++;
+  }
+  return sampled > 0 ? coloured / sampled : 0;
+}
+
+/** The {@link dropColour} view of each image, made once (step 7 reads the same image again). */
+const colourless = new WeakMap<RgbImage, RgbImage>();
+function colourDropped(image: RgbImage): RgbImage {
+  let grey = colourless.get(image);
+  if (!grey) colourless.set(image, (grey = dropColour(image)));
+  return grey;
+}
+
+/**
+ * Whether two text boxes are one line as the detector boxed it: centres closer than half the line height, lengths
+ * within {@link SAME_LINE_LENGTH} of each other.
+ */
+function sameLine(a: Quad, b: Quad): boolean {
+  const sa = quadSize(a), sb = quadSize(b);
+  const ca = quadCentre(a), cb = quadCentre(b);
+  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.min(sa.height, sb.height) && Math.abs(sa.width - sb.width) <= SAME_LINE_LENGTH * Math.max(sa.width, sb.width);
+}
+
+/** See {@link sameLine}: one character of a 44-character line. Not tuned. */
+const SAME_LINE_LENGTH = 1 / 44;
 
 /** Step 6 of {@link readMrzZone}: the image turned upright, then the zone cut out, each read again. */
 async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: readonly DetectedBox[], first: MrzZoneReading | null, minAspect: number, maxCandidates: number, minSkewDeg: number): Promise<MrzZoneReading | null> {

@@ -87,6 +87,51 @@ describe('readMrzZone', () => {
     // Six candidates (the value until the forty-fourth session) never reach the MRZ lines.
     expect(await readMrzZone(IMAGE, { detect, recognizer: page }, { fallbackSides: [], maxCandidates: 6 })).toBeNull();
   });
+  it('detects the image again with its colour dropped when the colour detection breaks the MRZ lines (a stamp across the zone)', async () => {
+    // A red page: every pixel coloured. The detector, fed colour, finds no MRZ line (a translucent stamp's letter
+    // edges break them into pieces); fed the colour-dropped view (three channels equal), it finds both.
+    const red: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3).map((_, i) => (i % 3 === 0 ? 200 : 40)) };
+    const seen: string[] = [];
+    const detect = async (image: RgbImage) => {
+      const grey = image.data[0] === image.data[1] && image.data[1] === image.data[2];
+      seen.push(grey ? 'grey' : 'colour');
+      return grey ? MRZ_BOXES : [];
+    };
+    const cropped: RgbImage[] = [];
+    const watching: LineRecognizer = { id: 'fake', read: async (image, quads, mode) => (cropped.push(image), recognizer.read(image, quads, mode)) };
+    const reading = await readMrzZone(red, { detect, recognizer: watching }, { fallbackSides: [] });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    expect(seen).toEqual(['colour', 'grey']);
+    // The crops are cut from the image as it is (the recognisers drop colour themselves).
+    expect(cropped.every((image) => image === red)).toBe(true);
+    // A page without colour is not detected again: its colour-dropped view is what the detector saw.
+    seen.length = 0;
+    expect(await readMrzZone(IMAGE, { detect: async (image) => (seen.push('any'), image === IMAGE ? [] : MRZ_BOXES), recognizer }, { fallbackSides: [] })).toBeNull();
+    expect(seen).toEqual(['any']);
+  });
+  it('reads a colour-dropped detection again only where it holds a line the first did not', async () => {
+    // The birth date's check digit misread: the first reading fails a check digit, so the colour-dropped view is
+    // detected; it boxes the same lines, so nothing is read again (the recogniser is asked as often as on a grey page).
+    const l2 = UTOPIA.TD3[1];
+    const calls = { n: 0 };
+    const misread: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => (calls.n++, quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : `${l2.slice(0, 19)}9${l2.slice(20)}`, confidence: 0.9 }))),
+    };
+    const red: RgbImage = { width: 1000, height: 700, data: new Uint8Array(1000 * 700 * 3).map((_, i) => (i % 3 === 0 ? 200 : 40)) };
+    const detections: string[] = [];
+    const detect = async (image: RgbImage) => (detections.push(image === red || image === IMAGE ? 'image' : 'other'), MRZ_BOXES);
+    const onGrey = await readMrzZone(IMAGE, { detect, recognizer: misread }, { fallbackSides: [], minSkewDeg: 90 });
+    const greyCalls = calls.n, greyDetections = detections.length;
+    calls.n = 0;
+    const onRed = await readMrzZone(red, { detect, recognizer: misread }, { fallbackSides: [], minSkewDeg: 90 });
+    expect(onRed?.checkRate).toBe(onGrey?.checkRate);
+    expect(onRed?.checkRate).toBeLessThan(1);
+    expect(calls.n).toBe(greyCalls);
+    // One detection more: the colour-dropped view's.
+    expect(detections.length - greyDetections).toBe(greyDetections + 1);
+  });
   it('reads the rows again only when the anchors alone do not make a whole, verifying TD3', async () => {
     const counting = (lines: readonly string[]) => {
       let calls = 0;
