@@ -1162,12 +1162,17 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           // replaces a TD2 reading that fits worse (a card turned by 15° and bent, the blind photo set of seed 16,
           // `0137_td2`: its rows ended three characters early, the decoder stretched `F3408250<<<<<` over the line's
           // 36, and the expiry and composite failed); where the rows made no reading at all, a reading of the longer
-          // rows whose every check digit verifies is taken whatever its format.
+          // rows whose every check digit verifies is taken whatever its format, and a TD3 reading of them at least
+          // MIN_CHECK_RATE of whose check digits verify is taken too, for the later steps to mend or refuse: a passport
+          // whose detector boxes stopped at a light spot over its lines' ends (blind photo seed 27, `0129_td3`: boxes
+          // 16 and 21 characters long, so rows of a TD1's 30) was refused as `mrz_not_found`, its TD3 reading of the
+          // longer rows verifying 4 of 5 check digits dropped.
           const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
           const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
           const third = bestReading(groupRows(orderLines([...lines, ...extended])));
           const sameFormat = !reading || third?.format === reading.format;
           if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
+          else if (third && !reading && third.format === MRZ_FORMAT.TD3 && third.checkRate >= MIN_CHECK_RATE) reading = third;
         }
         if (reading && (!best || better(reading, best))) best = reading;
       }

@@ -288,6 +288,36 @@ describe('readMrzZone', () => {
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(44 * pitch);
   });
 
+  it('keeps a damaged TD3 read from the rows extended to its length, where the rows rebuilt made no reading', async () => {
+    // Boxes 350 px wide hold the first 21 characters of each TD3 line (a light spot over the rest: blind photo seed 27,
+    // `0129_td3`), so the rows are rebuilt for a TD1's 30 characters, and their crops show those 21 only. The rows
+    // extended to the TD3 length show whole lines, the expiry's check digit misread: two of five check digits fail.
+    const short = (y: number): Quad => [
+      { x: 60, y },
+      { x: 410, y },
+      { x: 410, y: y + 30 },
+      { x: 60, y: y + 30 },
+    ];
+    const boxes: DetectedBox[] = [
+      { quad: short(560), score: 0.9 },
+      { quad: short(610), score: 0.9 },
+    ];
+    const pitch = 350 / 21;
+    const l2 = `${UTOPIA.TD3[1].slice(0, 27)}4${UTOPIA.TD3[1].slice(28)}`;
+    const glared: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : l2;
+          return { kind: 'text' as const, text: q[1].x - q[0].x >= 43.5 * pitch ? full : full.slice(0, 21), confidence: 0.9 };
+        }),
+    };
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: glared }, { fallbackSides: [] });
+    expect(reading?.format).toBe('TD3');
+    expect(reading?.parsed.lines[0]).toBe(UTOPIA.TD3[0]);
+    expect(reading?.checkRate).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('takes the TD2 the rows extended to the TD3 length read whole, where the rows rebuilt stop short of its end', async () => {
     // Every crop narrower than 43.5 characters shows the first 33 characters of each TD2 line (a card turned and
     // bent: the rows rebuilt end three characters early); the rows extended to the TD3 length show the whole line,
