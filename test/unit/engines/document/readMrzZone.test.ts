@@ -14,6 +14,19 @@ const MRZ_BOXES: DetectedBox[] = [
   { quad: lineBox(610), score: 0.9 },
 ];
 
+/** The two lines of {@link MRZ_BOXES} as the detector boxes them when it stops at `right` (x, px) instead of 940. */
+function shortMrzBoxes(right: number): DetectedBox[] {
+  return [560, 610].map((y) => ({
+    quad: [
+      { x: 60, y },
+      { x: right, y },
+      { x: right, y: y + 30 },
+      { x: 60, y: y + 30 },
+    ],
+    score: 0.9,
+  }));
+}
+
 /** A recogniser returning the TD3 specimen's lines as text, by the box's height in the image. */
 const recognizer: LineRecognizer = {
   id: 'fake',
@@ -259,16 +272,7 @@ describe('readMrzZone', () => {
   it('reads a passport whose detected boxes stop inside the fillers again at the TD3 length, and keeps the TD3', async () => {
     // Boxes 600 px wide hold the first 36 characters of each TD3 line (what the detector saw); a crop at least as
     // wide as 44 characters of that pitch shows the whole line.
-    const short = (y: number): Quad => [
-      { x: 60, y },
-      { x: 660, y },
-      { x: 660, y: y + 30 },
-      { x: 60, y: y + 30 },
-    ];
-    const boxes: DetectedBox[] = [
-      { quad: short(560), score: 0.9 },
-      { quad: short(610), score: 0.9 },
-    ];
+    const boxes = shortMrzBoxes(660);
     const pitch = 600 / 36;
     const widths: number[] = [];
     const cropped: LineRecognizer = {
@@ -292,16 +296,7 @@ describe('readMrzZone', () => {
     // Boxes 350 px wide hold the first 21 characters of each TD3 line (a light spot over the rest: blind photo seed 27,
     // `0129_td3`), so the rows are rebuilt for a TD1's 30 characters, and their crops show those 21 only. The rows
     // extended to the TD3 length show whole lines, the expiry's check digit misread: two of five check digits fail.
-    const short = (y: number): Quad => [
-      { x: 60, y },
-      { x: 410, y },
-      { x: 410, y: y + 30 },
-      { x: 60, y: y + 30 },
-    ];
-    const boxes: DetectedBox[] = [
-      { quad: short(560), score: 0.9 },
-      { quad: short(610), score: 0.9 },
-    ];
+    const boxes = shortMrzBoxes(410);
     const pitch = 350 / 21;
     const l2 = `${UTOPIA.TD3[1].slice(0, 27)}4${UTOPIA.TD3[1].slice(28)}`;
     const glared: LineRecognizer = {
