@@ -14,6 +14,22 @@ const MRZ_BOXES: DetectedBox[] = [
   { quad: lineBox(610), score: 0.9 },
 ];
 
+/**
+ * A recogniser reading each quad as `textAt` its centre's height (px), confidence 0.9, recording every call's mode and
+ * the rounded centre heights of its quads.
+ */
+function recordingRecognizer(textAt: (y: number) => string): { recognizer: LineRecognizer; calls: Array<{ mode: string; rows: number[] }> } {
+  const calls: Array<{ mode: string; rows: number[] }> = [];
+  const recognizer: LineRecognizer = {
+    id: 'fake',
+    read: async (_image, quads, mode = 'line') => {
+      calls.push({ mode, rows: quads.map((q) => Math.round((q[0].y + q[2].y) / 2)) });
+      return quads.map((q) => ({ kind: 'text' as const, text: textAt((q[0].y + q[2].y) / 2), confidence: 0.9 }));
+    },
+  };
+  return { recognizer, calls };
+}
+
 /** The two lines of {@link MRZ_BOXES} as the detector boxes them when it stops at `right` (x, px) instead of 940. */
 function shortMrzBoxes(right: number): DetectedBox[] {
   return [560, 610].map((y) => ({
@@ -76,17 +92,7 @@ describe('readMrzZone', () => {
       ],
       score: 0.9,
     }));
-    const calls: Array<{ mode: string; rows: number[] }> = [];
-    const page: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads, mode = 'line') => {
-        calls.push({ mode, rows: quads.map((q) => Math.round((q[0].y + q[2].y) / 2)) });
-        return quads.map((q) => {
-          const y = (q[0].y + q[2].y) / 2;
-          return { kind: 'text' as const, text: y < 550 ? 'CUCKOP01B0B0OTOBVB1BF0BFVBFSO0OFU0BSPBCU00BL' : y < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1], confidence: 0.9 };
-        });
-      },
-    };
+    const { recognizer: page, calls } = recordingRecognizer((y) => (y < 550 ? 'CUCKOP01B0B0OTOBVB1BF0BFVBFSO0OFU0BSPBCU00BL' : y < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1]));
     const detect = async () => [...paragraphs, ...MRZ_BOXES];
     const reading = await readMrzZone(IMAGE, { detect, recognizer: page }, { fallbackSides: [] });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
@@ -178,17 +184,7 @@ describe('readMrzZone', () => {
     ];
     const l2 = UTOPIA.TD3[1];
     const badBirthCheck = `${l2.slice(0, 19)}9${l2.slice(20)}`;
-    const calls: Array<{ mode: string; rows: number[] }> = [];
-    const recording: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads, mode = 'line') => {
-        calls.push({ mode, rows: quads.map((q) => Math.round((q[0].y + q[2].y) / 2)) });
-        return quads.map((q) => {
-          const y = (q[0].y + q[2].y) / 2;
-          return { kind: 'text' as const, text: y < 550 ? 'JOHN' : y < 600 ? UTOPIA.TD3[0] : badBirthCheck, confidence: 0.9 };
-        });
-      },
-    };
+    const { recognizer: recording, calls } = recordingRecognizer((y) => (y < 550 ? 'JOHN' : y < 600 ? UTOPIA.TD3[0] : badBirthCheck));
     await readMrzZone(IMAGE, { detect: async () => [...MRZ_BOXES, { quad: printed, score: 0.9 }], recognizer: recording });
     // Anchors (both MRZ lines), then the rebuilt rows: only the name row; then every MRZ row in windows (a check
     // digit fails; a TD3 is not read squeezed). The printed line is never read. (The check digit still failing, the
