@@ -3,8 +3,10 @@ import type { Quad } from '../geometry/quad.ts';
 import type { RgbImage } from './loadImage.ts';
 
 /**
- * Samples the quad of an image into an upright `width x height` RGB image (bilinear, affine through the top-left,
- * top-right and bottom-left corners, which is exact for rotated rectangles). Pixels outside the image are white.
+ * Samples the quad of an image into an upright `width x height` RGB image (bilinear). A parallelogram (a rotated
+ * rectangle, every box of the text detector) is sampled affinely through its top-left, top-right and bottom-left
+ * corners; any other convex quad (a line whose ends lean apart, image/estimateSlant.ts `slantedQuad`) through the
+ * homography of its four corners ({@link rectifyQuad}). Pixels outside the image are white.
  *
  * @param image - source pixels
  * @param quad - region in source pixels, reading order
@@ -12,8 +14,11 @@ import type { RgbImage } from './loadImage.ts';
  * @param height - output height in pixels (>= 1)
  */
 export function cropQuad(image: RgbImage, quad: Quad, width: number, height: number): RgbImage {
+  const [tl, tr, br, bl] = quad;
+  if (Math.abs(tl.x + br.x - tr.x - bl.x) > PARALLELOGRAM_TOLERANCE || Math.abs(tl.y + br.y - tr.y - bl.y) > PARALLELOGRAM_TOLERANCE) {
+    return rectifyQuad(image, quad, width, height);
+  }
   const out = new Uint8Array(width * height * 3);
-  const [tl, tr, , bl] = quad;
   const ax = (tr.x - tl.x) / width, ay = (tr.y - tl.y) / width;
   const bx = (bl.x - tl.x) / height, by = (bl.y - tl.y) / height;
   const { width: W, height: H, data } = image;
@@ -60,6 +65,13 @@ export function cropQuad(image: RgbImage, quad: Quad, width: number, height: num
   }
   return { width, height, data: out };
 }
+
+/**
+ * How far, in pixels, a quad's fourth corner may lie from where a parallelogram's would for {@link cropQuad} to sample
+ * it affinely: rectangles turned and mapped by affine views (image/straighten.ts) stay parallelograms up to
+ * floating-point error, far below this.
+ */
+const PARALLELOGRAM_TOLERANCE = 0.01;
 
 /**
  * Samples any convex quad of an image into an upright `width x height` RGB image through the homography between

@@ -2,6 +2,7 @@ import countries from 'i18n-iso-countries/index.js';
 import { MRZ_FORMAT, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
 import { enclosingQuad, flipQuad, growQuad, quadAngle, quadCentre, quadContains, quadSize, type Quad } from '../geometry/quad.ts';
 import { dropColour } from '../image/dropColour.ts';
+import { uprightQuad } from '../image/estimateSlant.ts';
 import type { RgbImage } from '../image/loadImage.ts';
 import { cropUpright, straighten, type StraightenedImage } from '../image/straighten.ts';
 import { mergeCollinearBoxes } from '../locate/mergeCollinearBoxes.ts';
@@ -206,7 +207,10 @@ interface Candidate {
  * 1. text boxes from the detector; pieces of one line joined; boxes at least `minAspect` times wider than high kept;
  * 2. the most elongated candidates recognised, two at a time; lines that read as MRZ text (MRZ characters only, a
  *    filler or many digits) kept and sorted top to bottom in their own text direction; where they make no reading,
- *    the next candidates, of which only lines holding two fillers together are kept (`ANCHOR_FILLERS`);
+ *    the next candidates, of which only lines holding two fillers together are kept (`ANCHOR_FILLERS`). Every line
+ *    read as MRZ text whose characters lean at either end (a page seen obliquely: `SLANT_MIN` or more,
+ *    image/estimateSlant.ts) is read again in a quad leaning with them, sampled through its homography, and keeps that
+ *    quad for every later step: in italics-like lean the recognisers read `T` as `7` and `S` as `5`;
  * 3. each run of 2 or 3 stacked lines decoded as TD1 (3 lines) or TD2 and TD3 (2 lines), with the layout's
  *    character classes and exact line lengths (names and state codes with what the layout knows of them, see
  *    decodeMrzLine.ts, in windows failing at most one check digit; fillers of names read as `C` turned back by
@@ -1102,7 +1106,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
     // text read as MRZ text (capitals and digits of a letter's account lines) seldom does, and reading it cost seconds.
     for (let next = 0; next < wide.length; ) {
       const first = next === 0;
-      const anchor = (c: Candidate) => looksLikeMrz(c, 12) && (first || c.text.includes(ANCHOR_FILLERS));
+      const anchor = (c: Candidate) => looksLikeMrz(c, MIN_ANCHOR_TEXT) && (first || c.text.includes(ANCHOR_FILLERS));
       const anchors: Candidate[] = [];
       for (; next < wide.length && !anchors.some(anchor); next += 2) {
         anchors.push(...(await recognise(image, reader, wide.slice(next, next + 2).flatMap(orientations))));
@@ -1184,7 +1188,18 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
 
 async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly Quad[], mode: RecognitionMode = 'line'): Promise<Candidate[]> {
   if (quads.length === 0) return [];
-  const readings = await reader.recognizer.read(image, quads, mode);
+  const candidates = candidatesOf(quads, await reader.recognizer.read(image, quads, mode));
+  // Lines read as MRZ text whose characters lean (a page seen obliquely) are read again upright (image/estimateSlant.ts).
+  const upright = candidates.map((c) => (looksLikeMrz(c, MIN_ANCHOR_TEXT) ? uprightQuad(image, c.quad) : c.quad));
+  const leaning = candidates.flatMap((c, i) => (upright[i] !== c.quad ? [i] : []));
+  if (leaning.length === 0) return candidates;
+  const again = candidatesOf(leaning.map((i) => upright[i] as Quad), await reader.recognizer.read(image, leaning.map((i) => upright[i] as Quad), mode));
+  leaning.forEach((i, k) => (candidates[i] = again[k] as Candidate));
+  return candidates;
+}
+
+/** Each quad with its reading and the reading's text. */
+function candidatesOf(quads: readonly Quad[], readings: readonly LineReading[]): Candidate[] {
   return quads.map((quad, i) => {
     const reading = readings[i] as LineReading;
     return { quad, reading, text: reading.kind === 'text' ? cleanText(reading.text) : greedyDecode(reading.line) };
@@ -1267,6 +1282,9 @@ function aspect(q: Quad): number {
 function cleanText(text: string): string {
   return text.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '');
 }
+
+/** Least length of an anchor's text (see {@link looksLikeMrz}), in characters. */
+const MIN_ANCHOR_TEXT = 12;
 
 /** MRZ text: long enough, (nearly) only MRZ characters, and a filler or many digits. */
 function looksLikeMrz(c: Candidate, minLength: number): boolean {

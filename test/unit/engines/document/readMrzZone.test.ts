@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
@@ -373,6 +374,34 @@ describe('readMrzZone', () => {
     const asRead = await readMrzZone(IMAGE, { detect, recognizer: reading(false) });
     expect(asRead?.parsed.lines[1]).not.toBe(line2);
     expect(asRead?.checkRate).toBeLessThan(1);
+  });
+  it('reads lines whose characters lean (a page seen obliquely) again in leaning quads, and keeps those quads', async () => {
+    // The two MRZ lines of MRZ_BOXES drawn in OCR-B, leaning by 0.2 (a stroke's top 0.2 of its height further right).
+    const text = UTOPIA.TD3.map((line, i) => {
+      const baseline = [584, 634][i] as number;
+      return `<g transform="translate(0 ${baseline}) skewX(${(-Math.atan(0.2) * 180) / Math.PI}) translate(0 ${-baseline})"><text x="64" y="${baseline}" font-family="OCR B" font-size="27.5" fill="#202020">${line.replace(/</g, '&lt;')}</text></g>`;
+    });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="700"><rect width="1000" height="700" fill="#f4f1ea"/>${text.join('')}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const image: RgbImage = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const asked: Quad[][] = [];
+    const leaningReader: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => (asked.push([...quads]), recognizer.read(_image, quads)),
+    };
+    const found = await readMrzZone(image, { detect: async () => MRZ_BOXES, recognizer: leaningReader });
+    expect(found?.parsed.lines).toEqual(UTOPIA.TD3);
+    // First the detector's boxes, then the same lines again in quads whose tops lie further right than their feet.
+    expect(asked[0]).toEqual(MRZ_BOXES.map((b) => b.quad));
+    expect(asked[1]).toHaveLength(2);
+    for (const q of [...(asked[1] as Quad[]), ...(found?.quads ?? [])]) {
+      expect(q[0].x - q[3].x).toBeGreaterThan(0.15 * 30);
+      expect(q[0].x - q[3].x).toBeLessThan(0.25 * 30);
+    }
+    // Upright lines are read once, in the detector's boxes.
+    asked.length = 0;
+    await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: leaningReader });
+    expect(asked).toEqual([MRZ_BOXES.map((b) => b.quad)]);
   });
 });
 
