@@ -16,7 +16,10 @@ export interface StateCodeChange {
   readonly to: string;
   /** Natural log of how much likelier the recognisers together find `to` than the next listed code (>= ln minLead). */
   readonly lead: number;
-  /** Natural log of how much likelier they find the line as read than with `to` (<= ln maxCost; negative when `to` is likelier). */
+  /**
+   * Natural log of how much likelier they find the line as read, or with a code on no list one character from `to`,
+   * than with `to` (<= ln maxCost; negative when `to` is likelier).
+   */
   readonly cost: number;
 }
 
@@ -65,8 +68,12 @@ export const ISSUER_NATIONALITY_PRIOR = 20;
  * One recogniser's decoding already tries the listed codes it saw most (decodeMrzLine.ts); here every listed code is
  * put in the line and the line scored by all recognisers together, as names are (arbitrateNames.ts: the product of
  * their CTC likelihoods of the whole line, ocr/ctc/ctcLogLikelihood.ts; a product of experts, Hinton 2002). The
- * likeliest listed code replaces the field when it leads the next listed code by `minLead` and the line as read is
- * at most `maxCost` times likelier than with it; otherwise the field stays as read (and resolves to no country). A
+ * likeliest listed code replaces the field when it leads the next listed code by `minLead` and neither the line as read
+ * nor the line with a code on no list one character from it is more than `maxCost` times likelier than with it;
+ * otherwise the field stays as read (and resolves to no country). The second bound came in the forty-sixth session:
+ * the fictional `COU` of the British residence permit specimen, seen with its far edge 30% shorter, was decoded `OOO`,
+ * and the recognisers found `COG` (Congo) e^20.6 likelier than that, so a wrong nationality was returned
+ * (docs/document-verification.md "Characters leaning at the lines' ends"). A
  * passport's nationality has its issuing state (when that is listed) favoured by `issuerPrior` in the lead, never
  * in the cost ({@link ISSUER_NATIONALITY_PRIOR}).
  * Fields read as a listed code are never changed, and nothing outside a state-code field.
@@ -108,14 +115,33 @@ export function arbitrateStateCodes(
       const [best, next] = scored;
       if (!best) continue;
       const lead = next ? best.score - next.score : Infinity;
-      // The cost is the recognisers' alone: the prior never makes them accept a code they find unlikely.
-      const cost = score(text) - best.recognised;
+      // The cost is the recognisers' alone: the prior never makes them accept a code they find unlikely. It is taken
+      // against the likelier of the line as read and the codes on no list one character from the best listed code:
+      // a fictional code printed (`COU`) read worse still (`OOO`) is not mended into its listed neighbour (`COG`).
+      const unlisted = unlistedNeighbours(best.code, allowed.slice(field.start, field.end));
+      const asRead = Math.max(score(text), ...unlisted.map((code) => score(text.slice(0, field.start) + code + text.slice(field.end))));
+      const cost = asRead - best.recognised;
       if (lead < minLead || cost > maxCost) continue;
       out[i] = text.slice(0, field.start) + best.code + text.slice(field.end);
       changes.push({ line: i, start: field.start, from: text.slice(field.start, field.end), to: best.code, lead, cost });
     }
   }
   return { lines: out, changes };
+}
+
+/**
+ * The codes on no list ({@link MRZ_STATE_CODES}) one character from `code`, each character among those `allowed` at
+ * its position (letters and the filler).
+ */
+function unlistedNeighbours(code: string, allowed: readonly string[]): string[] {
+  const out: string[] = [];
+  [...code].forEach((ch, k) => {
+    for (const other of allowed[k] ?? '') {
+      const near = code.slice(0, k) + other + code.slice(k + 1);
+      if (other !== ch && !MRZ_STATE_CODES.has(near)) out.push(near);
+    }
+  });
+  return out;
 }
 
 /** Whether the field starting at `start` of line `line` is a TD3 or TD2 MRZ's nationality (second line, from 10). */

@@ -53,6 +53,23 @@ describe('arbitrateStateCodes', () => {
     expect(arbitrateStateCodes('TD3', [inp, line2], [[first, second], []], { maxCost: 1000 }).lines[0]?.slice(2, 5)).toBe('IND');
   });
 
+  it('keeps a code no state has that the recognisers read better than its listed neighbour (a specimen’s COU read OOO, not COG)', () => {
+    const printed = 'P<COUSAMPLE<<SUSANNA<<<<<<<<<<<<<<<<<<<<<<<<';
+    const decoded = withChar(withChar(printed, 2, 'O'), 4, 'O'); // OOO, as a worse decoding of the field read it
+    const line2COU = withChar(withChar(withChar(line2, 10, 'C'), 11, 'O'), 12, 'U');
+    // Both recognisers see C (O at 0.05) and U with G at `g`: COG is the likeliest listed code, far likelier than OOO.
+    const experts = (g: number) => [0, 1].map(() => ctcFrames(spaced(printed), 0.9, { [at(2)]: ['O', 0.05], [at(4)]: ['G', g] }));
+    const kept = arbitrateStateCodes('TD3', [decoded, line2COU], [experts(0.08), []]);
+    // COU is 0.82 / 0.08 times likelier than COG to each recogniser: (10.25)^2 > 20, so the field stays as read.
+    expect(kept.lines[0]).toBe(decoded);
+    expect(kept.changes).toEqual([]);
+    // Where the recognisers find G nearly as likely as U ((0.5 / 0.4)^2 < 20), COG is taken, its cost against COU.
+    const taken = arbitrateStateCodes('TD3', [decoded, line2COU], [experts(0.4), []]);
+    expect(taken.lines[0]?.slice(2, 5)).toBe('COG');
+    const joint = (text: string) => experts(0.4).reduce((sum, e) => sum + ctcLogLikelihood(e, text), 0);
+    expect(taken.changes[0]?.cost).toBeCloseTo(joint(printed) - joint(withChar(printed, 4, 'G')), 6);
+  });
+
   it('keeps the code as read when two listed codes tie (IDL: S or R alike)', () => {
     const first = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['S', 0.3] });
     const second = ctcFrames(spaced(misread), 0.9, { [at(3)]: ['R', 0.3] });
