@@ -3,6 +3,7 @@ import { cropQuad } from './cropQuad.ts';
 import { dropColour } from './dropColour.ts';
 import { flattenIllumination } from './flattenIllumination.ts';
 import type { RgbImage } from './loadImage.ts';
+import { greyPercentile } from './luma.ts';
 
 /**
  * Slant of a text line's characters at its two ends, as the horizontal shift of a stroke per unit of height in the
@@ -74,15 +75,9 @@ export function estimateLineSlant(image: RgbImage, quad: Quad): LineSlant {
 
 /** Darkness of each pixel of a grey crop (three equal channels) under the crop's median (the paper), row-major. */
 function inkOf(crop: RgbImage): Float32Array {
-  const n = crop.width * crop.height;
-  const grey = new Uint8Array(n);
-  for (let i = 0; i < n; i++) grey[i] = crop.data[3 * i] as number;
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < n; i++) histogram[grey[i] as number]! += 1;
-  let median = 0;
-  for (let seen = 0; median < 255 && seen + (histogram[median] as number) < n / 2; median++) seen += histogram[median] as number;
-  const ink = new Float32Array(n);
-  for (let i = 0; i < n; i++) ink[i] = Math.max(0, median - (grey[i] as number));
+  const paper = greyPercentile(crop, 0.5);
+  const ink = new Float32Array(crop.width * crop.height);
+  for (let i = 0; i < ink.length; i++) ink[i] = Math.max(0, paper - (crop.data[3 * i] as number));
   return ink;
 }
 

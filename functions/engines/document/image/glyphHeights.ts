@@ -1,4 +1,5 @@
 import type { RgbImage } from './loadImage.ts';
+import { greyPercentile } from './luma.ts';
 
 /** Where a recogniser's frames lie in its line image. */
 export interface FrameGeometry {
@@ -35,7 +36,8 @@ export function glyphHeights(image: RgbImage, frames: ReadonlyArray<readonly num
   const [bandTop, bandBottom] = geometry.lineRows ?? [0, image.height];
   const { centres, pitch } = characterCentres(frames.map((f) => (f.length === 0 ? null : [f[0] as number, f[f.length - 1] as number])), geometry.framePixels);
   if (pitch === null) return centres.map(() => null);
-  const ground = groundLevel(image);
+  // The paper the ink is printed on: the 90th percentile of the grey.
+  const ground = greyPercentile(image, 0.9);
   const half = Math.max(1, (CELL_SHARE * pitch) / 2);
   return centres.map((x) => (x === null ? null : inkHeight(image, Math.round(x - half), Math.round(x + half), ground, bandTop, bandBottom)));
 }
@@ -119,22 +121,6 @@ function inkHeight(image: RgbImage, x0: number, x1: number, ground: number, band
     return inside + ((outside - inside) * (a - half)) / Math.max(a - b, 1e-9);
   };
   return crossing(bottom, bottom + 1) - crossing(top, top - 1);
-}
-
-/** The 90th percentile of the image's grey (R channel): the paper the ink is printed on. */
-function groundLevel(image: RgbImage): number {
-  const histogram = new Uint32Array(256);
-  const n = image.width * image.height;
-  for (let i = 0; i < n; i++) {
-    const v = image.data[i * 3] as number;
-    histogram[v] = (histogram[v] as number) + 1;
-  }
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v] as number;
-    if (seen >= 0.9 * n) return v;
-  }
-  return 255;
 }
 
 /** The median of a non-empty list of numbers (the mean of the middle two for an even count). */
