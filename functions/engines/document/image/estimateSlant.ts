@@ -13,10 +13,23 @@ import { greyPercentile } from './luma.ts';
  * them alike.
  */
 export interface LineSlant {
-  /** Slant at the line's start (over its first {@link SLANT_END_SHARE}). */
+  /** Slant at the line's start (over its first {@link SLANT_END_SHARE}, or the span {@link slantSpans} gives). */
   readonly start: number;
-  /** Slant at the line's end (over its last {@link SLANT_END_SHARE}). */
+  /** Slant at the line's end (over its last {@link SLANT_END_SHARE}, or the span {@link slantSpans} gives). */
   readonly end: number;
+  /**
+   * Where along the line `start` and `end` were measured: the centres of their spans, as shares of the line's length
+   * (0 at its start, 1 at its end; `startAt` < `endAt`). @default {@link SLANT_END_SHARE} / 2 and 1 minus that
+   */
+  readonly startAt?: number;
+  /** See `startAt`. */
+  readonly endAt?: number;
+}
+
+/** Two spans of a line, each `[from, to)` as shares of its length (0 at its start, 1 at its end). */
+export interface SlantSpans {
+  readonly start: readonly [number, number];
+  readonly end: readonly [number, number];
 }
 
 /**
@@ -40,6 +53,32 @@ export const SLANT_MAX = 0.4;
  */
 export const SLANT_MIN_GAIN = 0.98;
 
+/**
+ * The spans over which {@link estimateLineSlant} measures a line's two ends, from its text as first read (each
+ * character taken to fill an equal share of the line): each {@link SLANT_END_SHARE} of the line long, the first at its
+ * start and the last ending with its last character other than a filler. An MRZ names line ends in a run of fillers
+ * (`<`), which gave no slant where a photo's far end leans most (the last 30% of a TD3 names line is often fillers
+ * only), so on a page seen obliquely the lean of its last names was taken as about half of the start's. Measured
+ * where the letters end, the lean between is interpolated and beyond extrapolated (slantedQuad). The spans keep the
+ * fixed share's length: over fewer characters, the diagonals of a run such as `707797979` (the British passport's
+ * number, upright) peaked the profile at a slant of 0.32 (a debugging print, 2026-11-29). Where the characters are
+ * too few for two such spans apart, the fixed shares stay: measuring one span over them all for both ends changed
+ * the rows rebuilt from the British residence permit's leaning name line (`SAMPLE<<SUSANNA`, `--perspective 0.3`)
+ * and lost its composite check digit.
+ *
+ * @param text - the line's text as read (MRZ alphabet; fillers `<`)
+ * @returns the spans, as shares of the line's length; null where the fixed shares stay (the text ends in no filler,
+ *   or its characters up to the last other than a filler fill less than twice {@link SLANT_END_SHARE})
+ */
+export function slantSpans(text: string): SlantSpans | null {
+  const n = text.length;
+  let extent = n;
+  while (extent > 0 && text[extent - 1] === '<') extent--;
+  const span = Math.round(n * SLANT_END_SHARE);
+  if (extent === n || extent < 2 * span) return null;
+  return { start: [0, span / n], end: [(extent - span) / n, extent / n] };
+}
+
 /** Step between the slants tried. Not tuned: the top row of the 32-px-high sample moves by 0.3 px per step. */
 const SLANT_STEP = 0.02;
 
@@ -62,15 +101,23 @@ const SAMPLE_HEIGHT = 32;
  *
  * @param image - RGB pixels
  * @param quad - the line, reading order (`tl`, `tr`, `br`, `bl`)
- * @returns the slant at the line's start and end; 0 for both when the line holds too few pixels to measure
+ * @param spans - where along the line to measure each end ({@link slantSpans}); default its first and last
+ *   {@link SLANT_END_SHARE}
+ * @returns the slant at the line's start and end, with where each was measured; 0 for both when the line holds too
+ *   few pixels to measure
  */
-export function estimateLineSlant(image: RgbImage, quad: Quad): LineSlant {
+export function estimateLineSlant(image: RgbImage, quad: Quad, spans?: SlantSpans | null): LineSlant {
+  const { start: s, end: e } = spans ?? { start: [0, SLANT_END_SHARE], end: [1 - SLANT_END_SHARE, 1] };
+  const startAt = (s[0] + s[1]) / 2, endAt = (e[0] + e[1]) / 2;
   const { width: qw, height: qh } = quadSize(quad);
   const width = Math.round((SAMPLE_HEIGHT * qw) / Math.max(qh, 1));
-  if (width < SAMPLE_HEIGHT * 2) return { start: 0, end: 0 };
+  if (width < SAMPLE_HEIGHT * 2) return { start: 0, end: 0, startAt, endAt };
   const ink = inkOf(flattenIllumination(dropColour(cropQuad(image, quad, width, SAMPLE_HEIGHT))));
-  const span = Math.max(1, Math.round(width * SLANT_END_SHARE));
-  return { start: slantOf(ink, width, 0, span), end: slantOf(ink, width, width - span, width) };
+  const columns = ([from, to]: readonly [number, number]): [number, number] => {
+    const a = Math.min(width - 1, Math.max(0, Math.round(from * width)));
+    return [a, Math.min(width, Math.max(a + 1, Math.round(to * width)))];
+  };
+  return { start: slantOf(ink, width, ...columns(s)), end: slantOf(ink, width, ...columns(e)), startAt, endAt };
 }
 
 /** Darkness of each pixel of a grey crop (three equal channels) under the crop's median (the paper), row-major. */
@@ -140,8 +187,9 @@ function slantOf(ink: Float32Array, width: number, from: number, to: number): nu
 /**
  * The line's quad with its ends leaning by their measured slants: the top corners moved along the line by half the
  * slant times the line's height and the bottom corners back by as much, the slant taken at each end by extending the
- * two measured ones (at the centres of their spans) linearly. Sampled through the homography of its four corners
- * (cropQuad.ts), the characters of a page seen obliquely come out upright.
+ * two measured ones (at the centres of their spans, `startAt` and `endAt`) linearly, within ±{@link SLANT_MAX} (the
+ * range measured). Sampled through the homography of its four corners (cropQuad.ts), the characters of a page seen
+ * obliquely come out upright.
  *
  * @param quad - the line, reading order
  * @param slant - its measured slant
@@ -151,9 +199,10 @@ export function slantedQuad(quad: Quad, slant: LineSlant): Quad {
   const [tl, tr, br, bl] = quad;
   const { width, height } = quadSize(quad);
   const u = { x: (tr.x - tl.x) / (width || 1), y: (tr.y - tl.y) / (width || 1) };
-  const centre = SLANT_END_SHARE / 2;
-  const perUnit = (slant.end - slant.start) / (1 - 2 * centre);
-  const atStart = slant.start - perUnit * centre, atEnd = slant.end + perUnit * centre;
+  const startAt = slant.startAt ?? SLANT_END_SHARE / 2, endAt = slant.endAt ?? 1 - SLANT_END_SHARE / 2;
+  const perUnit = endAt > startAt ? (slant.end - slant.start) / (endAt - startAt) : 0;
+  const within = (s: number): number => Math.max(-SLANT_MAX, Math.min(SLANT_MAX, s));
+  const atStart = within(slant.start - perUnit * startAt), atEnd = within(slant.end + perUnit * (1 - endAt));
   const move = (p: Point, s: number): Point => ({ x: p.x + (u.x * s * height) / 2, y: p.y + (u.y * s * height) / 2 });
   return [move(tl, atStart), move(tr, atEnd), move(br, -atEnd), move(bl, -atStart)];
 }
@@ -170,18 +219,20 @@ const measured = new WeakMap<RgbImage, Map<string, LineSlant>>();
 
 /**
  * The quad of a text line to sample so that its characters come out upright: `quad` itself where neither end leans
- * by {@link SLANT_MIN} or more ({@link estimateLineSlant}), else {@link slantedQuad}. The slant is measured once per
- * image and corners.
+ * by {@link SLANT_MIN} or more ({@link estimateLineSlant}, over the spans {@link slantSpans} finds in `text`), else
+ * {@link slantedQuad}. The slant is measured once per image, corners and spans.
  *
  * @param image - RGB pixels
  * @param quad - the line, reading order
+ * @param text - the line's text as first read, when known (MRZ alphabet)
  * @returns `quad`, or its leaning version
  */
-export function uprightQuad(image: RgbImage, quad: Quad): Quad {
+export function uprightQuad(image: RgbImage, quad: Quad, text?: string): Quad {
   let known = measured.get(image);
   if (!known) measured.set(image, (known = new Map()));
-  const key = quad.map((p) => `${p.x},${p.y}`).join(' ');
+  const spans = text === undefined ? null : slantSpans(text);
+  const key = quad.map((p) => `${p.x},${p.y}`).join(' ') + (spans ? ` ${spans.start.join(',')} ${spans.end.join(',')}` : '');
   let slant = known.get(key);
-  if (!slant) known.set(key, (slant = estimateLineSlant(image, quad)));
+  if (!slant) known.set(key, (slant = estimateLineSlant(image, quad, spans)));
   return Math.max(Math.abs(slant.start), Math.abs(slant.end)) >= SLANT_MIN ? slantedQuad(quad, slant) : quad;
 }

@@ -1190,7 +1190,7 @@ async function recognise(image: RgbImage, reader: MrzZoneReader, quads: readonly
   if (quads.length === 0) return [];
   const candidates = candidatesOf(quads, await reader.recognizer.read(image, quads, mode));
   // Lines read as MRZ text whose characters lean (a page seen obliquely) are read again upright (image/estimateSlant.ts).
-  const upright = candidates.map((c) => (looksLikeMrz(c, MIN_ANCHOR_TEXT) ? uprightQuad(image, c.quad) : c.quad));
+  const upright = candidates.map((c) => (looksLikeMrz(c, MIN_ANCHOR_TEXT) ? uprightQuad(image, c.quad, c.text) : c.quad));
   const leaning = candidates.flatMap((c, i) => (upright[i] !== c.quad ? [i] : []));
   if (leaning.length === 0) return candidates;
   const again = candidatesOf(leaning.map((i) => upright[i] as Quad), await reader.recognizer.read(image, leaning.map((i) => upright[i] as Quad), mode));

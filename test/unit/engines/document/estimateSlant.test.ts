@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Quad } from '../../../../functions/engines/document/geometry/quad.ts';
 import { cropQuad, rectifyQuad } from '../../../../functions/engines/document/image/cropQuad.ts';
-import { estimateLineSlant, SLANT_MAX, SLANT_MIN, slantedQuad, uprightQuad } from '../../../../functions/engines/document/image/estimateSlant.ts';
+import { estimateLineSlant, SLANT_MAX, SLANT_MIN, slantedQuad, slantSpans, uprightQuad } from '../../../../functions/engines/document/image/estimateSlant.ts';
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import { UTOPIA } from './fixtures.ts';
 
@@ -34,7 +34,7 @@ async function drawnLine(text: string, slant: number): Promise<RgbImage> {
 describe('estimateLineSlant', () => {
   it('finds no slant in an upright line, and uprightQuad keeps its quad', async () => {
     const image = await drawnLine(UTOPIA.TD3[1], 0);
-    expect(estimateLineSlant(image, LINE)).toEqual({ start: 0, end: 0 });
+    expect(estimateLineSlant(image, LINE)).toMatchObject({ start: 0, end: 0 });
     expect(uprightQuad(image, LINE)).toBe(LINE);
   });
 
@@ -58,19 +58,40 @@ describe('estimateLineSlant', () => {
 
   it('takes no slant from an upright run of fillers, whose diagonals lean either way', async () => {
     const image = await drawnLine('<'.repeat(44), 0);
-    expect(estimateLineSlant(image, LINE)).toEqual({ start: 0, end: 0 });
+    expect(estimateLineSlant(image, LINE)).toMatchObject({ start: 0, end: 0 });
   });
 
   it('takes no slant where the profile peaks at the edge of the range (strokes leaning beyond SLANT_MAX)', async () => {
     const image = await drawnLine('I'.repeat(44), SLANT_MAX + 0.3);
-    expect(estimateLineSlant(image, LINE)).toEqual({ start: 0, end: 0 });
+    expect(estimateLineSlant(image, LINE)).toMatchObject({ start: 0, end: 0 });
     // Within the range the same strokes are measured.
     expect(Math.abs(estimateLineSlant(await drawnLine('I'.repeat(44), 0.3), LINE).start - 0.3)).toBeLessThanOrEqual(0.04);
   });
 
+  it('measures a names line where its letters end, not in its trailing fillers', async () => {
+    const names = 'P<UTOERIKSSON<<ANNA<MARIA<LOUIS<<<<<<<<<<<<<';
+    // The letters lean by 0.2, the fillers after them stand upright (as a photo's blurred far end of fillers gives no
+    // slant): drawn as two runs, the fillers from the 32nd character's place on (OCR-B advances 0.718 em).
+    const letters = await drawnLine(names.slice(0, 31), 0.2);
+    const fillers = await drawnLine(' '.repeat(31) + names.slice(31), 0);
+    const image: RgbImage = { ...letters, data: letters.data.map((v, i) => Math.min(v, fillers.data[i] as number)) };
+    // Over the fixed last 30% (fillers only) the end measures upright.
+    expect(estimateLineSlant(image, LINE).end).toBe(0);
+    const spans = slantSpans(names);
+    expect(spans?.end[1]).toBeCloseTo(31 / 44, 9);
+    const measured = estimateLineSlant(image, LINE, spans);
+    expect(Math.abs(measured.end - 0.2)).toBeLessThanOrEqual(0.04);
+    expect(measured.endAt).toBeCloseTo(((spans?.end[0] ?? 0) + (spans?.end[1] ?? 0)) / 2, 9);
+    // uprightQuad leans the line by about 0.2 at its start and where its letters end (the lean along it is linear).
+    const leaning = uprightQuad(image, LINE, names);
+    const atStart = (leaning[0].x - leaning[3].x) / 70, atEnd = (leaning[1].x - leaning[2].x) / 70;
+    expect(Math.abs(atStart - 0.2)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(atStart + (31 / 44) * (atEnd - atStart) - 0.2)).toBeLessThanOrEqual(0.05);
+  });
+
   it('measures nothing on a line too short for its height', () => {
     const image: RgbImage = { width: 100, height: 100, data: new Uint8Array(100 * 100 * 3).fill(200) };
-    expect(estimateLineSlant(image, [{ x: 10, y: 10 }, { x: 60, y: 10 }, { x: 60, y: 50 }, { x: 10, y: 50 }])).toEqual({ start: 0, end: 0 });
+    expect(estimateLineSlant(image, [{ x: 10, y: 10 }, { x: 60, y: 10 }, { x: 60, y: 50 }, { x: 10, y: 50 }])).toMatchObject({ start: 0, end: 0 });
   });
 });
 
@@ -94,6 +115,33 @@ describe('slantedQuad', () => {
     expect(apart[1].x).toBeCloseTo(1000 - (4 + (0.4 / 0.7) * 0.15 * 20), 9);
     expect(apart[0].y).toBe(0);
     expect(apart[3].y).toBe(40);
+  });
+
+  it('extends slants measured elsewhere along the line to its ends, within SLANT_MAX', () => {
+    const q: Quad = [
+      { x: 0, y: 0 },
+      { x: 1000, y: 0 },
+      { x: 1000, y: 40 },
+      { x: 0, y: 40 },
+    ];
+    // Measured at 10% and 50% of the length: 0.1 and 0.2, so 0.075 at the start and 0.325 at the end.
+    const q1 = slantedQuad(q, { start: 0.1, end: 0.2, startAt: 0.1, endAt: 0.5 });
+    expect(q1[0].x).toBeCloseTo(0.075 * 20, 9);
+    expect(q1[1].x).toBeCloseTo(1000 + 0.325 * 20, 9);
+    // Extended beyond the range measured, the end stops at SLANT_MAX.
+    const q2 = slantedQuad(q, { start: 0.1, end: 0.3, startAt: 0.1, endAt: 0.3 });
+    expect(q2[1].x).toBeCloseTo(1000 + SLANT_MAX * 20, 9);
+  });
+});
+
+describe('slantSpans', () => {
+  it('spans 30% of the line at its start and up to its last character other than a filler', () => {
+    expect(slantSpans('P<FRAMARTIN<<MAELYS<GAELLE<MARIE<<<<<<<<<<<<')).toEqual({ start: [0, 13 / 44], end: [19 / 44, 32 / 44] });
+    expect(slantSpans('ERIKSSON<<ANNA<MARIA<<<<<<<<<<')).toEqual({ start: [0, 9 / 30], end: [11 / 30, 20 / 30] });
+    // Ending in no filler, or too few characters for two spans apart: the fixed shares (null).
+    expect(slantSpans('8610164X3409257UTO<<<<<<<<<<<5')).toBeNull();
+    expect(slantSpans('SMITH<<JOHN<<<<<<<<<<<<<<<<<<<')).toBeNull();
+    expect(slantSpans('I<UTO' + '<'.repeat(25))).toBeNull();
   });
 });
 
