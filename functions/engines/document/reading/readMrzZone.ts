@@ -351,14 +351,8 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   const which = verifyingLines(found.format, found.parsed.lines, skip);
   if (which.length === 0) return found;
   const classes = positionClasses(found.format);
-  const decodedBy = async (by: LineRecognizer): Promise<PositionAlternatives | null> => {
-    const { readings } = (await readLinesAgain(image, [by], found, which)) ?? {};
-    if (!readings) return null;
-    return found.parsed.lines.map((_, i) => {
-      const line = which.includes(i) ? readings[i]?.[0] : undefined;
-      return (line && decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives) || [];
-    });
-  };
+  const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> =>
+    decodedAgain(image, by, found, which, (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives);
   const own = await decodedBy(recognizer);
   if (!own) return found;
   const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip).length > 0 ? await decodedBy(arbiter) : null;
@@ -408,17 +402,32 @@ async function arbitrateZoneLookAlikes(image: RgbImage, arbiter: LineRecognizer,
   const which = [...new Set(failing.flatMap((g) => g.ranges.map((r) => r.line)))].sort((a, b) => a - b);
   if (which.length === 0) return found;
   const classes = positionClasses(found.format);
-  const { readings } = (await readLinesAgain(image, [arbiter], found, which)) ?? {};
-  if (!readings) return found;
-  const alternatives: Array<ReadonlyArray<readonly Alternative[]>> = lines.map(() => []);
-  for (const i of which) {
-    const line = readings[i]?.[0];
-    const decoded = line ? decodeFixedLength(line, classes[i] as readonly string[]) : null;
-    if (decoded) alternatives[i] = decoded.alternatives;
-  }
+  const alternatives = await decodedAgain(image, arbiter, found, which, (line, i) => decodeFixedLength(line, classes[i] as readonly string[])?.alternatives);
+  if (!alternatives) return found;
   const { lines: chosen, corrected } = arbitrateLookAlikes(found.format, lines, alternatives, skip);
   if (corrected.length === 0) return found;
   return reparsed(found, chosen, [...found.corrected, ...corrected]);
+}
+
+/**
+ * The lines `which` of `found` read again by `by` in the reading's quads ({@link readLinesAgain}) and each decoded by
+ * `decode` (given the line's probabilities and its index): per line of the reading, the alternatives at each of its
+ * positions; empty for lines not in `which` and where `decode` fits none. Null when `by` returns text, not
+ * probabilities. Steps 11 and 13 decode alike, each with its own decoder.
+ */
+async function decodedAgain(
+  image: RgbImage,
+  by: LineRecognizer,
+  found: MrzZoneReading,
+  which: readonly number[],
+  decode: (line: LineProbabilities, i: number) => ReadonlyArray<readonly Alternative[]> | undefined,
+): Promise<PositionAlternatives | null> {
+  const { readings } = (await readLinesAgain(image, [by], found, which)) ?? {};
+  if (!readings) return null;
+  return found.parsed.lines.map((_, i) => {
+    const line = which.includes(i) ? readings[i]?.[0] : undefined;
+    return (line && decode(line, i)) || [];
+  });
 }
 
 /**
