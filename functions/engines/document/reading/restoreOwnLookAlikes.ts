@@ -28,6 +28,18 @@ export const OWN_LOOK_ALIKE_MIN_P = 0.99;
  */
 export const AGREED_READING_MIN_P = 0.95;
 
+/**
+ * Fewest adjacent characters of one line, each to be set back to the character read next to it on the same side,
+ * that {@link restoreOwnLookAlikes} takes for a reading out of step with the line rather than characters printed
+ * changed: the lines read again are decoded to the layout's length, so a character dropped or added in that reading
+ * moves every position after it by one. On blind photo seed 47 (`0050`, a Croatian passport under a light spot) the
+ * personal number `1310396259672<`, verifying as read, had its 11 characters from the `1` on set back to
+ * `310396259672<<` (each the character read one to its right, both recognisers at 0.98-1.0) and was refused. A
+ * printed change is one character, or a few apart (the cases in {@link AGREED_READING_MIN_P}). Not tuned: 2 adjacent
+ * characters both so moved could be two changes; 3 hardly.
+ */
+export const SHIFTED_RUN_MIN = 3;
+
 /** The OCR-B look-alikes {@link restoreOwnLookAlikes} sets back on the own recogniser alone: the digit zero and the letter O. */
 const ZERO_PAIR: Readonly<Record<string, string>> = { '0': 'O', O: '0' };
 
@@ -119,7 +131,9 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * PaddleOCR's reading (which replaces a first one failing its digit, step 7), a correction a digit proves (step 3)
  * or a competitor (step 9) does that.
  * The recognisers read the printed glyph as such with confidence there, and it is that glyph evidence, not the check
- * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is.
+ * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is. A run of at least
+ * {@link SHIFTED_RUN_MIN} characters of a line each to be set back to its neighbour on one side is a reading out of
+ * step with the line, and is not set back.
  *
  * @param format - the reading's format
  * @param lines - the MRZ lines after the other steps
@@ -140,16 +154,40 @@ export function restoreOwnLookAlikes(
   minP = OWN_LOOK_ALIKE_MIN_P,
   agreedMinP = AGREED_READING_MIN_P,
 ): { lines: string[]; restored: LookAlikeRestoration[] } {
-  const out = [...lines];
-  const restored: LookAlikeRestoration[] = [];
+  const found: LookAlikeRestoration[] = [];
   for (const at of verifyingPositions(format, lines, skip)) {
     const { field, line, index } = at;
     const from = (lines[line] ?? '').charAt(index);
     const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP);
     const other = third[line]?.[index]?.[0];
     if (!said || (!said.alone && (other?.char !== said.to || other.p < agreedMinP))) continue;
-    out[line] = (out[line] as string).slice(0, index) + said.to + (out[line] as string).slice(index + 1);
-    restored.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
+    found.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
   }
+  const restored = withoutShiftedRuns(lines, found);
+  const out = [...lines];
+  for (const { line, index, to } of restored) out[line] = (out[line] as string).slice(0, index) + to + (out[line] as string).slice(index + 1);
   return { lines: out, restored };
+}
+
+/**
+ * `found` without its runs of at least {@link SHIFTED_RUN_MIN} characters of one line, each to be set back to the one
+ * read next to it on one same side (a reading out of step with the line). A run goes on over positions not set back
+ * whose character equals that neighbour (a doubled character, `22`, reads alike in step and out of it).
+ */
+function withoutShiftedRuns(lines: readonly string[], found: readonly LookAlikeRestoration[]): LookAlikeRestoration[] {
+  const at = new Map(found.map((r) => [`${r.line}:${r.index}`, r]));
+  const dropped = new Set<LookAlikeRestoration>();
+  for (const first of found) {
+    const text = lines[first.line] ?? '';
+    for (const d of [1, -1]) {
+      const run: LookAlikeRestoration[] = [];
+      for (let k = first.index; k >= 0 && k < text.length; k++) {
+        const r = at.get(`${first.line}:${k}`);
+        if (r ? r.to !== text.charAt(k + d) : text.charAt(k) !== text.charAt(k + d)) break;
+        if (r) run.push(r);
+      }
+      if (run.length >= SHIFTED_RUN_MIN) run.forEach((r) => dropped.add(r));
+    }
+  }
+  return found.filter((r) => !dropped.has(r));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alternative } from '../../../../functions/engines/document/mrz/correctMrz.ts';
 import { computeCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
 import { parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
-import { AGREED_READING_MIN_P, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes, SHIFTED_RUN_MIN } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
 
 // ICAO Doc 9303 Part 4's specimen, every check digit verifying as printed. Printed instead with an `O` in place of
 // the `0` of its document number L898902C3 (a character changed after the digits were computed), it fails its
@@ -67,6 +67,22 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, k4(AGREED_READING_MIN_P - 0.01), k4(0.9999)).restored).toEqual([]);
     // Both agreeing with the reading change nothing.
     expect(restoreOwnLookAlikes('TD3', read, ownAt(read, 4, [{ char: '9', p: 1 }]), ownAt(read, 4, [{ char: '9', p: 1 }])).restored).toEqual([]);
+  });
+
+  // The case of blind photo seed 47 `0050`: the lines read again dropped a character of the personal number, so that,
+  // decoded to the layout's length, every position after it held the character read one to its right.
+  it(`sets back no run of ${SHIFTED_RUN_MIN} or more adjacent characters that are each the one read next to them`, () => {
+    const outOfStep = (from: number, to: number, d: number) =>
+      read.map((line, i) => [...line].map((_, j) => (i === 1 && j >= from && j < to ? [{ char: line.charAt(j + d), p: 0.999 }] : [])));
+    // ZE184226B (positions 28-36) read one to the left from its `1` on: `E184226B<` read as `184226B<<`.
+    expect(restoreOwnLookAlikes('TD3', read, outOfStep(29, 37, 1), outOfStep(29, 37, 1)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, outOfStep(30, 37, -1), outOfStep(30, 37, -1)).restored).toEqual([]);
+    // Two such characters may be two printed changes, and are set back.
+    const two = restoreOwnLookAlikes('TD3', read, outOfStep(29, 29 + SHIFTED_RUN_MIN - 1, 1), outOfStep(29, 29 + SHIFTED_RUN_MIN - 1, 1));
+    expect(two.restored.map((r) => [r.index, r.from, r.to])).toEqual([
+      [29, 'E', '1'],
+      [30, '1', '8'],
+    ]);
   });
 
   it('names the positions the third recogniser is asked about: confident disagreements the 0/O rule does not settle alone', () => {
