@@ -29,10 +29,10 @@ export const OWN_LOOK_ALIKE_MIN_P = 0.99;
 export const AGREED_READING_MIN_P = 0.95;
 
 /**
- * Fewest adjacent characters of one line, each to be set back to the character read next to it on the same side,
- * that {@link restoreOwnLookAlikes} takes for a reading out of step with the line rather than characters printed
- * changed: the lines read again are decoded to the layout's length, so a character dropped or added in that reading
- * moves every position after it by one. On blind photo seed 47 (`0050`, a Croatian passport under a light spot) the
+ * Fewest characters of one line, adjacent but for doubled ones between them (see withoutShiftedRuns), each to be set
+ * back to the character read next to it on the same side, that {@link restoreOwnLookAlikes} takes for a reading out
+ * of step with the line rather than characters printed changed: the lines read again are decoded to the layout's
+ * length, so a character dropped or added in that reading moves every position after it by one. On blind photo seed 47 (`0050`, a Croatian passport under a light spot) the
  * personal number `1310396259672<`, verifying as read, had its 11 characters from the `1` on set back to
  * `310396259672<<` (each the character read one to its right, both recognisers at 0.98-1.0) and was refused. A
  * printed change is one character, or a few apart (the cases in {@link AGREED_READING_MIN_P}). Not tuned: 2 adjacent
@@ -181,7 +181,7 @@ function withoutShiftedRuns(lines: readonly string[], found: readonly LookAlikeR
     const text = lines[first.line] ?? '';
     for (const d of [1, -1]) {
       const run: LookAlikeRestoration[] = [];
-      for (let k = first.index; k >= 0 && k < text.length; k++) {
+      for (let k = first.index; k < text.length; k++) {
         const r = at.get(`${first.line}:${k}`);
         if (r ? r.to !== text.charAt(k + d) : text.charAt(k) !== text.charAt(k + d)) break;
         if (r) run.push(r);
