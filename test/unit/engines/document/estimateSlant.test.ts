@@ -96,13 +96,15 @@ describe('estimateLineSlant', () => {
 });
 
 describe('slantedQuad', () => {
+  /** A line 1000 px long and 40 px high, along the x axis. */
+  const q: Quad = [
+    { x: 0, y: 0 },
+    { x: 1000, y: 0 },
+    { x: 1000, y: 40 },
+    { x: 0, y: 40 },
+  ];
+
   it('moves the top corners along the line by half the slant times the height, the bottom ones back', () => {
-    const q: Quad = [
-      { x: 0, y: 0 },
-      { x: 1000, y: 0 },
-      { x: 1000, y: 40 },
-      { x: 0, y: 40 },
-    ];
     expect(slantedQuad(q, { start: 0.2, end: 0.2 })).toEqual([
       { x: 4, y: 0 },
       { x: 1004, y: 0 },
@@ -118,12 +120,6 @@ describe('slantedQuad', () => {
   });
 
   it('extends slants measured elsewhere along the line to its ends, within SLANT_MAX', () => {
-    const q: Quad = [
-      { x: 0, y: 0 },
-      { x: 1000, y: 0 },
-      { x: 1000, y: 40 },
-      { x: 0, y: 40 },
-    ];
     // Measured at 10% and 50% of the length: 0.1 and 0.2, so 0.075 at the start and 0.325 at the end.
     const q1 = slantedQuad(q, { start: 0.1, end: 0.2, startAt: 0.1, endAt: 0.5 });
     expect(q1[0].x).toBeCloseTo(0.075 * 20, 9);
