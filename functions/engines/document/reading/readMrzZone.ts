@@ -250,7 +250,9 @@ interface Candidate {
  *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way). Where the first
  *    found no MRZ at all, or only one too damaged to use ({@link MIN_CHECK_RATE}), the second reads only the first
- *    detection, not the `fallbackSides` again ({@link secondReadingOptions}).
+ *    detection, not the `fallbackSides` again ({@link secondReadingOptions}). A second reading taken that is still not
+ *    clean is read once more by the first recogniser in its own quads (7b, {@link ownReadingOf}): the two differ in
+ *    where they find the lines as well as in how they read them.
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers (and the reader's
  *    `nameWitness`, each of the three then counting {@link WITNESS_SHARE}), and the name characters chosen by all
  *    together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt) when it has one: names
@@ -303,7 +305,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
       const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, secondReadingOptions(opts, found));
-      if (second && (!found || better(second, found))) found = second;
+      if (second && (!found || better(second, found))) found = await ownReadingOf(image, reader, second);
     }
   }
   if (found && reader.secondRecognizer) {
@@ -315,6 +317,27 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found);
   if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, reader.arbiter, found);
   return found;
+}
+
+/**
+ * Step 7's second reading, or the first recogniser's reading of its lines where that is {@link better}: the lines
+ * the second recogniser's detection and rows found (`second.quads`), read once more by the first recogniser and
+ * decoded as in step 3. The two readings of step 7 differ in where they look as well as in how they read: on a
+ * blurred passport turned by 12° (blind photo seed 48, `0029_td3`) the first recogniser's rows cut the data line's
+ * last characters off, and the second recogniser, reading at a larger detection side, placed both lines whole but
+ * read the blur as `PCS…` and `9977…`, 2 of 5 check digits verifying; the first recogniser read those lines with
+ * every check digit verifying. A reading that is already clean is kept as it is.
+ *
+ * @param image - the image both read
+ * @param reader - the reader, whose first recogniser reads again
+ * @param second - step 7's second reading
+ * @returns `second`, or the first recogniser's reading of its quads when that is better
+ */
+async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZoneReading): Promise<MrzZoneReading> {
+  if (second.checkRate === 1 && second.lengthMisfit === 0) return second;
+  const lines = (await recognise(image, reader, second.quads, 'line')).filter((c) => looksLikeMrz(c, 20));
+  const own = bestReading(groupRows(orderLines(lines)));
+  return own && better(own, second) ? own : second;
 }
 
 /**

@@ -488,6 +488,23 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     expect(second.calls()).toBe(0);
   });
 
+  it('takes the first recogniser\'s reading of the lines the second found, where that is better (7b)', async () => {
+    // The first recogniser misreads two check digits until the second has read (then it reads the second's quads
+    // right); the second misreads one.
+    const twice = mutate(misread, 1, 27, '1');
+    const second = lines('second', misread);
+    const first: LineRecognizer = { id: 'first', read: async (image, quads, mode) => lines('first', second.calls() > 0 ? UTOPIA.TD3 : twice).r.read(image, quads, mode) };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: first, secondRecognizer: second.r });
+    expect(second.calls()).toBeGreaterThan(0);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+
+  it('keeps the second reading when the first recogniser reads its lines no better (7b)', async () => {
+    const twice = mutate(misread, 1, 27, '1');
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', twice).r, secondRecognizer: lines('second', misread).r });
+    expect(reading?.readLines).toEqual(misread);
+  });
+
   it('reads the fallback sides again where the first recogniser found an MRZ there', async () => {
     const atLarge = async (_image: RgbImage, side?: number) => (side === 1600 ? MRZ_BOXES : []);
     const second = lines('second', UTOPIA.TD3);
