@@ -502,26 +502,27 @@ async function main(): Promise<void> {
   const real = await loadDocumentCases(args.data);
   // A set passed with --data (a generated one) is named by its path, not as the shared real specimens.
   const shared = path.resolve(args.data) === path.resolve(repoRoot, '..', 'shared', 'data', 'documents');
+  const what = shared ? 'Shared real specimens' : 'Labelled documents';
   const sets: Array<{ name: string; cases: DocumentCase[]; transform?: (bytes: Buffer, file: string) => Promise<Buffer> }> = [
-    { name: `${shared ? 'Shared real specimens' : 'Labelled documents'} (${path.relative(repoRoot, args.data)})`, cases: real },
+    { name: `${what} (${path.relative(repoRoot, args.data)})`, cases: real },
   ];
-  for (const degrees of ROTATIONS) sets.push({ name: `Shared real specimens turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
-  for (const k of PERSPECTIVES) sets.push({ name: `Shared real specimens seen obliquely, far edge ${Math.round(k * 100)}% shorter (--perspective)`, cases: real, transform: keystoned(k) });
-  for (const a of GLARES) sets.push({ name: `Shared real specimens under a light spot of opacity ${a} (--glare)`, cases: real, transform: glared(a) });
-  for (const sigma of BLURS) sets.push({ name: `Shared real specimens blurred, Gaussian sigma ${sigma} px (--blur)`, cases: real, transform: blurred(sigma) });
-  for (const factor of SCALES) sets.push({ name: `Shared real specimens at ${Math.round(factor * 100)}% of their size (--scale)`, cases: real, transform: scaled(factor) });
-  for (const q of JPEG_QUALITIES) sets.push({ name: `Shared real specimens re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
-  for (const t of THUMBNAILS) sets.push({ name: `Shared real specimens at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
-  for (const n of MOTIONS) sets.push({ name: `Shared real specimens smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
-  for (const sigma of NOISES) sets.push({ name: `Shared real specimens with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
+  for (const degrees of ROTATIONS) sets.push({ name: `${what} turned by ${degrees}° (--rotate)`, cases: real, transform: turned(degrees) });
+  for (const k of PERSPECTIVES) sets.push({ name: `${what} seen obliquely, far edge ${Math.round(k * 100)}% shorter (--perspective)`, cases: real, transform: keystoned(k) });
+  for (const a of GLARES) sets.push({ name: `${what} under a light spot of opacity ${a} (--glare)`, cases: real, transform: glared(a) });
+  for (const sigma of BLURS) sets.push({ name: `${what} blurred, Gaussian sigma ${sigma} px (--blur)`, cases: real, transform: blurred(sigma) });
+  for (const factor of SCALES) sets.push({ name: `${what} at ${Math.round(factor * 100)}% of their size (--scale)`, cases: real, transform: scaled(factor) });
+  for (const q of JPEG_QUALITIES) sets.push({ name: `${what} re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
+  for (const t of THUMBNAILS) sets.push({ name: `${what} at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
+  for (const n of MOTIONS) sets.push({ name: `${what} smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
+  for (const sigma of NOISES) sets.push({ name: `${what} with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
   for (const { share, side } of SHADOWS) {
     const part = side === 'left' ? 'half in a shadow' : 'most of each line in a shadow';
-    sets.push({ name: `Shared real specimens ${part} darkened to ${Math.round(share * 100)}% (--shadow${side === 'left' ? '' : ' :right'})`, cases: real, transform: shadowed(share, side) });
+    sets.push({ name: `${what} ${part} darkened to ${Math.round(share * 100)}% (--shadow${side === 'left' ? '' : ' :right'})`, cases: real, transform: shadowed(share, side) });
   }
-  for (const a of STAMPS) sets.push({ name: `Shared real specimens under a SPECIMEN stamp of opacity ${a} (--stamp)`, cases: real, transform: stamped(a) });
-  if (WEB_PAGE) sets.push({ name: 'Shared real specimens shown on a web page (--web-page)', cases: real, transform: onWebPage });
-  for (const share of DIMS) sets.push({ name: `Shared real specimens darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
-  for (const factor of ZOOM_OUTS) sets.push({ name: `Shared real specimens on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
+  for (const a of STAMPS) sets.push({ name: `${what} under a SPECIMEN stamp of opacity ${a} (--stamp)`, cases: real, transform: stamped(a) });
+  if (WEB_PAGE) sets.push({ name: `${what} shown on a web page (--web-page)`, cases: real, transform: onWebPage });
+  for (const share of DIMS) sets.push({ name: `${what} darkened to ${Math.round(share * 100)}% (--dim)`, cases: real, transform: dimmed(share) });
+  for (const factor of ZOOM_OUTS) sets.push({ name: `${what} on a table ${factor} times their size (--zoom-out)`, cases: real, transform: zoomedOut(factor) });
   if (args.synthetic) {
     const labels = JSON.parse(await readFile(path.join(args.synthetic, 'labels.json'), 'utf8')) as { source?: string };
     sets.push({ name: `Synthetic documents (${labels.source ?? 'npm run gen:documents'})`, cases: await loadDocumentCases(args.synthetic) });
