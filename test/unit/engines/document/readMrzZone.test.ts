@@ -421,6 +421,8 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   const detect = async () => MRZ_BOXES;
   // The birth date's check digit (line 2, position 19) misread by the first recogniser.
   const misread = mutate(UTOPIA.TD3, 1, 19, '3');
+  // The birth date's and the expiry date's check digits (positions 19 and 27) misread.
+  const twice = mutate(misread, 1, 27, '1');
 
   it('is not asked when the first reading is clean', async () => {
     const second = lines('second', UTOPIA.TD3);
@@ -449,8 +451,7 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   });
 
   it('keeps the first reading when the second does no better', async () => {
-    const worse = mutate(mutate(UTOPIA.TD3, 1, 19, '3'), 1, 27, '1');
-    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', worse).r });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', twice).r });
     expect(reading?.readLines).toEqual(misread);
   });
 
@@ -491,7 +492,6 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   it('takes the first recogniser\'s reading of the lines the second found, where that is better (7b)', async () => {
     // The first recogniser misreads two check digits until the second has read (then it reads the second's quads
     // right); the second misreads one.
-    const twice = mutate(misread, 1, 27, '1');
     const second = lines('second', misread);
     const first: LineRecognizer = { id: 'first', read: async (image, quads, mode) => lines('first', second.calls() > 0 ? UTOPIA.TD3 : twice).r.read(image, quads, mode) };
     const reading = await readMrzZone(IMAGE, { detect, recognizer: first, secondRecognizer: second.r });
@@ -500,7 +500,6 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   });
 
   it('keeps the second reading when the first recogniser reads its lines no better (7b)', async () => {
-    const twice = mutate(misread, 1, 27, '1');
     const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', twice).r, secondRecognizer: lines('second', misread).r });
     expect(reading?.readLines).toEqual(misread);
   });
