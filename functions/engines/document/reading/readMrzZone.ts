@@ -336,7 +336,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
 async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZoneReading): Promise<MrzZoneReading> {
   if (second.checkRate === 1 && second.lengthMisfit === 0) return second;
   const lines = (await recognise(image, reader, second.quads, 'line')).filter((c) => looksLikeMrz(c, 20));
-  const own = bestReading(groupRows(orderLines(lines)));
+  const own = zoneReading(lines);
   return own && better(own, second) ? own : second;
 }
 
@@ -1158,7 +1158,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         // A passport whose two anchors already read as a whole TD3 (every check digit verifies, both lines 44
         // characters, every character read with at least QUICK_MIN_CONFIDENCE: names have no check digit) is done:
         // its rows are the anchors, and reading them again would only double the recognition.
-        const quick = rows.length === MRZ_SHAPE.TD3.lines ? bestReading(groupRows(orderLines(cluster.filter((c) => looksLikeMrz(c, 20))))) : null;
+        const quick = rows.length === MRZ_SHAPE.TD3.lines ? zoneReading(cluster.filter((c) => looksLikeMrz(c, 20))) : null;
         if (quick?.format === MRZ_FORMAT.TD3 && quick.checkRate === 1 && quick.lengthMisfit === 0 && quick.minConfidence >= QUICK_MIN_CONFIDENCE) {
           if (!best || better(quick, best)) best = quick;
           continue;
@@ -1173,7 +1173,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         const rebuilt = await recognise(image, reader, rows.filter((r) => !known(r)), 'line');
         // Each line may now have several readings (the anchor's own box, the rebuilt row); all are kept.
         const lines = [...cluster, ...rebuilt].filter((c) => looksLikeMrz(c, 20));
-        let reading = bestReading(groupRows(orderLines(lines)));
+        let reading = zoneReading(lines);
         if (!reading || reading.checkRate < 1 || reading.lengthMisfit > 0) {
           // A second opinion when a check digit fails or a line's free reading has the wrong length (names carry no
           // check digit: a reading that dropped fillers would be padded inside the name): the rows read in
@@ -1183,7 +1183,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           // specimen's name line (`62_pass-aus`) read squeezed as `P<AUSCITIZEN<<N<<<…` and came out `CGITIZEN`.
           const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
           const squeezed = length <= MRZ_SHAPE.TD1.length ? (await recognise(image, reader, rows, 'squeezed')).filter((c) => looksLikeMrz(c, 20)) : [];
-          const second = bestReading(groupRows(orderLines([...lines, ...windowed, ...squeezed])));
+          const second = zoneReading([...lines, ...windowed, ...squeezed]);
           if (second && (!reading || better(second, reading))) reading = second;
         }
         // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
@@ -1205,7 +1205,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           // longer rows verifying 4 of 5 check digits dropped.
           const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
           const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
-          const third = bestReading(groupRows(orderLines([...lines, ...extended])));
+          const third = zoneReading([...lines, ...extended]);
           const sameFormat = !reading || third?.format === reading.format;
           if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
           else if (third && !reading && third.format === MRZ_FORMAT.TD3 && third.checkRate >= MIN_CHECK_RATE) reading = third;
@@ -1351,6 +1351,11 @@ function groupRows(lines: readonly PlacedLine<Candidate>[]): Row[] {
     else rows.push([line]);
   }
   return rows;
+}
+
+/** The best reading ({@link bestReading}) of line candidates: ordered across the text and grouped into rows first. */
+function zoneReading(lines: readonly Candidate[]): MrzZoneReading | null {
+  return bestReading(groupRows(orderLines(lines)));
 }
 
 function bestReading(rows: readonly Row[]): MrzZoneReading | null {
