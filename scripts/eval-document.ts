@@ -414,6 +414,9 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
         const subs = competitor.substitutions.map((x) => `${x.line}:${x.index} ${x.from}>${x.to}`).join(' ');
         console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution}${competitor.byGlyphs ? ' by glyphs' : ''}${competitor.byArbiter ? ' by arbiter' : ''} ${competitor.groups.join(',')} ${subs}`);
       }
+      // How far the names returned lead their closest rival (readMrzZone.ts step 8): the evidence behind NAMES_MIN_MARGIN.
+      const namesMargin = args.verbose ? reading.mrz?.namesMargin : null;
+      if (namesMargin !== undefined && namesMargin !== null) console.log(`       names margin ${namesMargin.toFixed(2)}`);
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
       // State codes the two recognisers chose over the closed list (readMrzZone.ts step 10).
@@ -432,6 +435,14 @@ interface Summary {
   readonly fieldRight: Record<string, [number, number]>;
   readonly negatives: Record<string, [number, number]>;
   readonly acceptedFailing: number;
+  /** Cases to read returned with a wrong first or last name and approved (names carry no check digit). */
+  readonly wrongNamesApproved: number;
+  /**
+   * Cases to read whose names the names check found in doubt (checks/checkNamesConfident.ts; in review unless a check
+   * declined them), and how many of them had a wrong name.
+   */
+  readonly namesInDoubt: number;
+  readonly namesInDoubtWrong: number;
   readonly p50: number;
   readonly p95: number;
 }
@@ -442,11 +453,21 @@ function summarise(results: readonly CaseResult[]): Summary {
   let exact = 0;
   let readCases = 0;
   let acceptedFailing = 0;
+  let wrongNamesApproved = 0;
+  let namesInDoubt = 0;
+  let namesInDoubtWrong = 0;
   for (const r of results) {
     const outcome = r.c.document.expectedOutcome;
     if (outcome === 'read') {
       readCases++;
       if (r.score.pass) exact++;
+      const wrongName = r.score.fields.firstName === false || r.score.fields.lastName === false;
+      if (wrongName && r.reading.decision === 'Approved') wrongNamesApproved++;
+      // In process every failing check is listed; through the HTTP API only the first one's errorCategory is seen.
+      if (r.reading.result.errorCategory === 'low_quality' || r.reading.checks.some((c) => c.id === 'names_confident' && !c.passed)) {
+        namesInDoubt++;
+        if (wrongName) namesInDoubtWrong++;
+      }
       for (const [f, ok] of Object.entries(r.score.fields)) {
         const cell = (fieldRight[f] ??= [0, 0]);
         cell[1]++;
@@ -469,6 +490,9 @@ function summarise(results: readonly CaseResult[]): Summary {
     fieldRight,
     negatives,
     acceptedFailing,
+    wrongNamesApproved,
+    namesInDoubt,
+    namesInDoubtWrong,
     p50: q(0.5),
     p95: q(0.95),
   };
@@ -489,6 +513,7 @@ function report(name: string, s: Summary): string {
     '',
     `- Full-document exact match (every field right): **${pct(s.exact, s.readCases)}** (${s.exact}/${s.readCases})`,
     `- Fields returned although a check digit protecting them fails as printed: **${s.acceptedFailing}**`,
+    `- Approved with a wrong name (names carry no check digit): **${s.wrongNamesApproved}**; names found in doubt (\`names_confident\` failed): ${s.namesInDoubt} (${s.namesInDoubtWrong} of them with a wrong name)`,
     `- Time per case: p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms (2 cores, one case at a time)`,
     '',
     markdownTable(['field', 'accuracy', 'right/scored'], fieldRows),

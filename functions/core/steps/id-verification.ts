@@ -38,7 +38,8 @@ export interface IdVerificationInput {
  * reading, never the characters (PII). `corrected`: per check-digit group corrected (mrz/correctMrz.ts), the 0-based
  * positions changed within the group's characters; `namesArbitrated`: per name line changed by the two recognisers
  * (reading/arbitrateNames.ts), the 0-based positions changed within the line's name characters and the gain (natural
- * log of the joint likelihood ratio, 3 decimals); `statesArbitrated`: per state code read as no listed code and replaced by
+ * log of the joint likelihood ratio, 3 decimals); `namesMargin`: the names' lead over their closest rival one character
+ * away (natural log, 3 decimals; null when not weighed); `statesArbitrated`: per state code read as no listed code and replaced by
  * the two recognisers (reading/arbitrateStateCodes.ts), its line and first position, the lead over the next listed code
  * and the cost against the code as read (natural logs, 3 decimals); `competitor`: another reading every check digit accepts too
  * (reading/readMrzZone.ts step 9), as the check groups and line positions it touches, the first recogniser's
@@ -54,6 +55,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
+  namesMargin: number | null;
   statesArbitrated: Array<{ line: number; index: number; lead: number; cost: number }>;
   competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; byArbiter: boolean; failedGroups: string[] } | null;
   lookAlikesRestored: Array<{ field: string; line: number; index: number; p: number; thirdP?: number }>;
@@ -63,6 +65,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
     format: mrz.format,
     corrected: mrz.corrected.map((c) => ({ field: c.field, positions: differing(c.from, c.to) })),
     namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: round3(c.gain) })),
+    namesMargin: mrz.namesMargin === null ? null : round3(mrz.namesMargin),
     statesArbitrated: mrz.statesArbitrated.map((c) => ({ line: c.line, index: c.start, lead: round3(c.lead), cost: round3(c.cost) })),
     competitor: mrz.competitor
       ? {

@@ -31,6 +31,8 @@ export const DOCUMENT_ERROR_CATEGORY = {
   DataMismatch: 'data_mismatch',
   /** No portrait was found on the data page or card front (only when a face detector is passed). */
   NoFaceDetected: 'no_face_detected',
+  /** The MRZ names were read but the recognisers leave them in doubt (a blurred or small image; checks/checkNamesConfident.ts). */
+  LowQuality: 'low_quality',
 } as const;
 /** One of {@link DOCUMENT_ERROR_CATEGORY}. */
 export type DocumentErrorCategory = (typeof DOCUMENT_ERROR_CATEGORY)[keyof typeof DOCUMENT_ERROR_CATEGORY];
@@ -119,6 +121,8 @@ export const CHECK_ID = {
   FrontBackConsistent: 'front_back_consistent',
   /** The data agree with the session's expected details. */
   ExpectedDetails: 'expected_details',
+  /** The MRZ names lead every reading one character away clearly (checks/checkNamesConfident.ts). */
+  NamesConfident: 'names_confident',
   /** A portrait is present on the front (data page or card front). */
   PortraitPresent: 'portrait_present',
 } as const;

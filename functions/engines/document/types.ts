@@ -102,6 +102,12 @@ export interface MrzEvidence {
    */
   readonly namesArbitrated: ReadonlyArray<NameChange>;
   /**
+   * How far the names returned lead the closest text one name character away under the recognisers together
+   * (reading/readMrzZone.ts `MrzZoneReading.namesMargin`, natural log, the lowest over the name lines); null when the
+   * names were not weighed (a single recogniser, or no such text).
+   */
+  readonly namesMargin: number | null;
+  /**
    * State codes read as no listed code that the two recognisers together replaced by a listed one
    * (reading/arbitrateStateCodes.ts): no check digit covers them, so these rest on the joint likelihood alone.
    */

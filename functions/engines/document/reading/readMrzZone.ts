@@ -65,6 +65,13 @@ export interface MrzZoneReading {
    */
   readonly namesArbitrated: readonly NameChange[];
   /**
+   * After step 8: how far the names chosen lead the closest text one name character away, taking the lowest over the
+   * name lines (arbitrateNames.ts `margins`, natural log of the ratio of the recognisers' joint likelihoods, the name
+   * prior added; negative where such a text scores higher but step 8's bounds kept it out). Absent when step 8 did not
+   * run, and when no line had such a text. A small lead is a name the recognisers leave in doubt (checks/checkNamesLegible.ts).
+   */
+  readonly namesMargin?: number;
+  /**
    * State codes read as no listed code and chosen again over the list by the recognisers together (step 10,
    * arbitrateStateCodes.ts); empty when none changed or the step did not run. `parsed` and `readLines` hold them.
    */
@@ -818,8 +825,10 @@ async function arbitrateZoneNames(
     arbitration = arbitrate(readings, weights);
   }
   const { lines, changed, changes } = arbitration;
-  if (changed.length === 0) return found;
-  return { ...found, readLines: carryChanges(found.readLines, found.parsed.lines, lines), parsed: parseMrz(lines), namesArbitrated: changes };
+  const least = Math.min(...nameLines.map((i) => arbitration.margins[i] ?? Number.POSITIVE_INFINITY));
+  const margin = Number.isFinite(least) ? { namesMargin: least } : {};
+  if (changed.length === 0) return { ...found, ...margin };
+  return { ...found, readLines: carryChanges(found.readLines, found.parsed.lines, lines), parsed: parseMrz(lines), namesArbitrated: changes, ...margin };
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkDocumentType } from '../checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
 import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
 import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
+import { checkNamesConfident } from '../checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../checks/checkNotExpired.ts';
 import type { CheckOutcome } from '../checks/checkOutcome.ts';
 import { checkPortraitPresent } from '../checks/checkPortraitPresent.ts';
@@ -29,7 +30,7 @@ import { readSide, type SideData, type SideReader } from './readSide.ts';
  * 2. read the machine-readable data with the template's sources (MRZ, AAMVA PDF417), the back first when a distinct
  *    back was sent (TD1 cards carry the MRZ on the back), then the front;
  * 3. run the checks (sides, data found, document type, issuing country, check digits, front/back consistency,
- *    expiry, expected details, portrait) and decide (see `decide`).
+ *    expiry, expected details, names confident (MRZ), portrait) and decide (see `decide`).
  *
  * Never throws for a bad document; engine failures (model errors) propagate.
  *
@@ -123,7 +124,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       mrzNationality: parsed.nationalityCode,
       side,
     };
-    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, statesArbitrated: data.mrz.statesArbitrated, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, statesArbitrated: data.mrz.statesArbitrated, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
     checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
   } else {
     fields = mapAamvaResult(data.aamva);
@@ -150,6 +151,8 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     const frenchCard = data.source === 'mrz' && data.mrz.parsed.format === MRZ_FORMAT.FrenchNationalId && fields.documentNumber !== null;
     checks.push(checkNotExpired(fields.dateOfExpiry, now, frenchCard ? frenchIdLatestValidity(fields.documentNumber as string) : null));
     checks.push(checkExpectedDetails(fields, input.expected));
+    // Names carry no check digit: those the recognisers leave in doubt send the page to a person.
+    if (data.source === 'mrz') checks.push(checkNamesConfident(data.mrz.namesMargin ?? null));
     // The front's MRZ gives the page's orientation; a portrait is printed upright with it.
     const uprightTurns = frontHasData && data.source === 'mrz' ? uprightQuarterTurns(data.mrz.quads) : null;
     const faces = input.detectFaces ? await input.detectFaces(input.front, uprightTurns) : null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCheckDigits } from '../../../../functions/engines/document/checks/checkCheckDigits.ts';
 import { checkDocumentType } from '../../../../functions/engines/document/checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
+import { checkNamesConfident, NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
 import { checkSidesPresent } from '../../../../functions/engines/document/checks/checkSidesPresent.ts';
 import { decide } from '../../../../functions/engines/document/checks/decide.ts';
@@ -61,5 +62,30 @@ describe('checks', () => {
     ]);
     expect(d).toEqual({ decision: 'Declined', errorCategory: 'document_expired', reason: 'expired' });
     expect(decide([{ id: 'sides_present', passed: true, detail: 'ok' }])).toEqual({ decision: 'Approved', errorCategory: null, reason: null });
+  });
+});
+
+describe('checkNamesConfident', () => {
+  it('sends names the recognisers leave in doubt to review, as low quality', () => {
+    const c = checkNamesConfident(NAMES_MIN_MARGIN - 0.01);
+    expect(c).toMatchObject({ id: 'names_confident', passed: false, failure: { errorCategory: 'low_quality', decision: 'InReview' } });
+    expect(c.detail).toMatch(/in doubt/);
+  });
+
+  it('passes names that lead their closest rival by the bound or more, and names not weighed', () => {
+    expect(checkNamesConfident(NAMES_MIN_MARGIN).passed).toBe(true);
+    expect(checkNamesConfident(12.5)).toMatchObject({ passed: true, detail: expect.stringMatching(/100 or more/) });
+    expect(checkNamesConfident(null)).toMatchObject({ passed: true, detail: expect.stringMatching(/not checked/) });
+  });
+
+  it('fails a rival that scores higher than the names (a negative lead) under any bound above it', () => {
+    expect(checkNamesConfident(-1.5, -2).passed).toBe(true);
+    expect(checkNamesConfident(-1.5, -1).passed).toBe(false);
+  });
+
+  it('reports a doubtful name behind an expired document as expired, still declined', () => {
+    const expired = checkNotExpired('2020-01-01', new Date('2026-11-21T12:00:00Z'), null);
+    const d = decide([expired, checkNamesConfident(NAMES_MIN_MARGIN - 1)]);
+    expect(d).toMatchObject({ decision: 'Declined', errorCategory: 'document_expired' });
   });
 });

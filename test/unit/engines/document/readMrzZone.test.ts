@@ -548,6 +548,15 @@ describe('readMrzZone with a second recogniser: names read by both (step 8)', ()
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.readLines).toEqual(UTOPIA.TD3);
     expect(reading?.parsed.name.lastName).toBe('ERIKSSON');
+    // The names' lead over the closest text one character away (ERIKSDON): the two recognisers' odds at the O, the
+    // first's 0.35 against 0.64 for D, the second's 0.94 against 0.05.
+    expect(reading?.namesMargin).toBeCloseTo(Math.log(0.35 / 0.64) + Math.log(0.94 / 0.05), 1);
+  });
+
+  it('reports no names margin without a second recogniser', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: framesOf('first', UTOPIA.TD3).r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.namesMargin).toBeUndefined();
   });
 
   it('counts a recogniser as its evidenceWeight says at the height of the line\'s quad', async () => {

@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED } from '../../../../functions/engines/document/index.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
+import { NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { verifyDocument } from '../../../../functions/engines/document/reading/verifyDocument.ts';
-import { lineBox, mutate, UTOPIA } from './fixtures.ts';
+import { ctcFrames, lineBox, mutate, UTOPIA } from './fixtures.ts';
 
 /** A reader whose detector finds two MRZ lines and whose recogniser reads them as `lines` (text). */
 const readerOf = (lines: readonly string[]) => {
@@ -37,5 +38,49 @@ describe('verifyDocument with an MRZ too damaged to read', async () => {
     expect(reading.decision).toBe('Declined');
     expect(reading.result.documentNumber).toBeNull();
     expect(reading.result.lastName).toBeNull();
+  });
+});
+
+describe('verifyDocument with names the recognisers leave in doubt', async () => {
+  const front = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  // Before the specimen's expiry (2012-04-15), so that nothing but the names can hold the page back.
+  const before = new Date('2011-01-01T12:00:00Z');
+  /**
+   * A recogniser returning CTC frames of the specimen's lines (each character at 0.99, then a blank), with the O of
+   * ERIKSSON (line 1, position 11, frame 22) read as `letter` and `rival` of its 0.99 given to the other of O and D.
+   */
+  const recogniser = (id: string, letter: 'O' | 'D', rival: number): LineRecognizer => ({
+    id,
+    read: async (_image, quads) =>
+      quads.map((q) => {
+        const upper = (q[0].y + q[2].y) / 2 < 600;
+        const text = (upper ? mutate(UTOPIA.TD3, 0, 11, letter)[0] : UTOPIA.TD3[1]) as string;
+        return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, 0.99, upper ? { 22: [letter === 'O' ? 'D' : 'O', rival] } : {}) };
+      }),
+  });
+  const readerWith = (first: LineRecognizer, second: LineRecognizer) => ({
+    mrz: { detect: async () => [560, 610].map((y) => ({ quad: lineBox(y), score: 0.9 })), recognizer: first, secondRecognizer: second },
+    readPdf417: async () => null,
+  });
+
+  it('sends the page to review as low quality, the names returned, when they barely lead a rival one letter away', async () => {
+    // The first reads D (0.54, O 0.45), the second O (0.60, D 0.39): ERIKSSON leads ERIKSSDN by about e^0.25.
+    const reading = await verifyDocument(readerWith(recogniser('first', 'D', 0.45), recogniser('second', 'O', 0.39)), { front, template: passport, now: before });
+    expect(reading.outcome).toBe('read');
+    expect(reading.mrz?.namesMargin).toBeLessThan(NAMES_MIN_MARGIN);
+    expect(reading.decision).toBe('InReview');
+    expect(reading.result.errorCategory).toBe('low_quality');
+    expect(reading.result.lastName).toBe('ERIKSSON');
+    expect(reading.result.documentNumber).toBe('L898902C3');
+    expect(reading.checks.find((c) => c.id === 'names_confident')?.passed).toBe(false);
+  });
+
+  it('approves the page when both recognisers read the names clearly', async () => {
+    // Both read O at 0.94 against D 0.05: ERIKSSON leads by about e^5.9.
+    const reading = await verifyDocument(readerWith(recogniser('first', 'O', 0.05), recogniser('second', 'O', 0.05)), { front, template: passport, now: before });
+    expect(reading.mrz?.namesMargin).toBeGreaterThan(NAMES_MIN_MARGIN);
+    expect(reading.decision).toBe('Approved');
+    expect(reading.result.errorCategory).toBeNull();
+    expect(reading.checks.find((c) => c.id === 'names_confident')?.passed).toBe(true);
   });
 });

@@ -1,0 +1,44 @@
+import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY } from '../constants.ts';
+import type { CheckOutcome } from './checkOutcome.ts';
+
+/**
+ * Least lead, natural log, that the names returned must hold over the closest text one name character away
+ * (reading/readMrzZone.ts `MrzZoneReading.namesMargin`) for {@link checkNamesConfident} to pass: ln 5, the names at
+ * least five times as likely as any such text under the recognisers together. Chosen on developer data in the
+ * forty-ninth session (docs/document-verification.md "Names the recognisers leave in doubt"; `npm run eval:document
+ * -- --verbose` prints each reading's lead): of the 22 wrong names returned on the blind specimen sets of seeds 49 and
+ * 50 blurred by 2.5 px, seed 50 blurred by 2 px and as 331-px thumbnails, and blind photo seed 47, 17 led by less
+ * than ln 5 (-3.25 to 1.49), 5 by 1.74 to 3.40. Of the 2,057 readings to read of those sets, the plain blind photo,
+ * print and specimen sets of seeds 47-50 and the docs/accuracy.md battery, 5 read right in every field led by less:
+ * one plain photo (0.20, photo seed 48 `0099`) and four blurred or thumbnail specimens; on the battery the lowest lead
+ * of a reading right in every field was 1.80 (ln 6 = 1.79 would come within 0.01 of it). Bounds of ln 3, ln 4 and
+ * ln 5 flag the same 5 right readings and catch 12, 16 and 17 of the 22; not tuned further.
+ */
+export const NAMES_MIN_MARGIN = Math.log(5);
+
+/**
+ * The MRZ names were read with confidence: the recognisers together (the name prior added) find the names returned
+ * clearly likelier than any text one name character away (reading/arbitrateNames.ts `margins`, the lowest over the
+ * name lines). Names carry no check digit (ICAO Doc 9303 Part 3 §4.9), so nothing else stands behind them; a page
+ * too blurred or too small for the recognisers to tell `MUELLER` from `MUILLER` still reads every number right, and
+ * without this check it would be approved with a wrong name. Failure: `low_quality`, InReview: the names are
+ * returned (they are the recognisers' best reading, and most often right), and a person looks or the holder sends a
+ * sharper photo. Skipped (passed) when the names were not weighed (a single recogniser, a barcode, or no rival text).
+ *
+ * @param margin - the names' lead (natural log; negative where a rival scores higher but step 8's bounds kept it
+ *   out), or null when not weighed
+ * @param minMargin - the least lead accepted (natural log) @default {@link NAMES_MIN_MARGIN}
+ */
+export function checkNamesConfident(margin: number | null, minMargin = NAMES_MIN_MARGIN): CheckOutcome {
+  const id = CHECK_ID.NamesConfident;
+  if (margin === null) return { id, passed: true, detail: 'the names were not weighed by two recognisers; not checked' };
+  const odds = (m: number) => (Math.exp(m) >= 100 ? '100 or more' : Math.exp(m).toPrecision(2));
+  const than = 'as likely as the closest reading one name character away';
+  if (margin >= minMargin) return { id, passed: true, detail: `the recognisers find the names ${odds(margin)} times ${than}` };
+  return {
+    id,
+    passed: false,
+    detail: `the names are in doubt: the recognisers find them only ${odds(margin)} times ${than} (at least ${odds(minMargin)} needed); the image may be too blurred or too small`,
+    failure: { errorCategory: DOCUMENT_ERROR_CATEGORY.LowQuality, decision: DOCUMENT_DECISION.InReview },
+  };
+}
