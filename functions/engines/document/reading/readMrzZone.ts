@@ -68,7 +68,7 @@ export interface MrzZoneReading {
    * After step 8: how far the names chosen lead the closest text one name character away, taking the lowest over the
    * name lines (arbitrateNames.ts `margins`, natural log of the ratio of the recognisers' joint likelihoods, the name
    * prior added; negative where such a text scores higher but step 8's bounds kept it out). Absent when step 8 did not
-   * run, and when no line had such a text. A small lead is a name the recognisers leave in doubt (checks/checkNamesLegible.ts).
+   * run, and when no line had such a text. A small lead is a name the recognisers leave in doubt (checks/checkNamesConfident.ts).
    */
   readonly namesMargin?: number;
   /**
@@ -267,7 +267,8 @@ interface Candidate {
  *    read by two recognisers", "A prior over names", "A third recogniser for names"). A name line whose
  *    chosen names lead their closest rival by less than {@link NAME_VIEWS_MAX_MARGIN} is read again in the further
  *    crops of {@link NAME_VIEWS} and chosen once more, each recogniser's likelihoods averaged over the three crops
- *    ("Doubtful names read in three crops").
+ *    ("Doubtful names read in three crops"). The lowest lead that remains is kept as `namesMargin`
+ *    (checks/checkNamesConfident.ts sends names led by less than ln 5 to review; "Names the recognisers leave in doubt").
  * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
  *    weight, two misread characters), both recognisers choose among them, where they do not the zone's own glyphs,
  *    then the reader's `arbiter` with the second recogniser against the first ({@link askArbiter}), or the check
