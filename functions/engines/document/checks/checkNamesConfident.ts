@@ -1,5 +1,7 @@
 import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY } from '../constants.ts';
+import type { ExpectedDetails, ReadingFields } from '../types.ts';
 import type { CheckOutcome } from './checkOutcome.ts';
+import { matchName } from './matchName.ts';
 
 /**
  * Least lead, natural log, that the names returned must hold over the closest text one name character away
@@ -16,29 +18,60 @@ import type { CheckOutcome } from './checkOutcome.ts';
  */
 export const NAMES_MIN_MARGIN = Math.log(5);
 
+/** Options of {@link checkNamesConfident}. */
+export interface NamesConfidentOptions {
+  /**
+   * The session's expected names agree with the names read ({@link expectedNamesAgree}): names in doubt that agree
+   * with an independent source are taken as read. @default false
+   */
+  readonly confirmed?: boolean;
+  /** The least lead accepted (natural log). @default {@link NAMES_MIN_MARGIN} */
+  readonly minMargin?: number;
+}
+
 /**
  * The MRZ names were read with confidence: the recognisers together (the name prior added) find the names returned
  * clearly likelier than any text one name character away (reading/arbitrateNames.ts `margins`, the lowest over the
- * name lines). Names carry no check digit (ICAO Doc 9303 Part 3 §4.9), so nothing else stands behind them; a page
- * too blurred or too small for the recognisers to tell `MUELLER` from `MUILLER` still reads every number right, and
- * without this check it would be approved with a wrong name. Failure: `low_quality`, InReview: the names are
- * returned (they are the recognisers' best reading, and most often right), and a person looks or the holder sends a
- * sharper photo. Skipped (passed) when the names were not weighed (a single recogniser, a barcode, or no rival text).
+ * name lines). Names carry no check digit (ICAO Doc 9303 Part 3 §4.9), so nothing else on the page stands behind
+ * them; a page too blurred or too small for the recognisers to tell `MUELLER` from `MUILLER` still reads every
+ * number right, and without this check it would be approved with a wrong name. Failure: `low_quality`, InReview: the
+ * names are returned (they are the recognisers' best reading, and most often right), and a person looks or the
+ * holder sends a sharper photo. Passed when the names were not weighed (a single recogniser, or no rival text), and
+ * when names in doubt agree with the session's expected names (`confirmed`): a misread that happens to spell the
+ * name the integrator expects is not a risk the review would catch.
  *
  * @param margin - the names' lead (natural log; negative where a rival scores higher but step 8's bounds kept it
  *   out), or null when not weighed
- * @param minMargin - the least lead accepted (natural log) @default {@link NAMES_MIN_MARGIN}
+ * @param opts - see {@link NamesConfidentOptions}
  */
-export function checkNamesConfident(margin: number | null, minMargin = NAMES_MIN_MARGIN): CheckOutcome {
+export function checkNamesConfident(margin: number | null, opts: NamesConfidentOptions = {}): CheckOutcome {
   const id = CHECK_ID.NamesConfident;
+  const minMargin = opts.minMargin ?? NAMES_MIN_MARGIN;
   if (margin === null) return { id, passed: true, detail: 'the names were not weighed by two recognisers; not checked' };
   const odds = (m: number) => (Math.exp(m) >= 100 ? '100 or more' : Math.exp(m).toPrecision(2));
   const than = 'as likely as the closest reading one name character away';
   if (margin >= minMargin) return { id, passed: true, detail: `the recognisers find the names ${odds(margin)} times ${than}` };
+  if (opts.confirmed) return { id, passed: true, detail: `the recognisers find the names only ${odds(margin)} times ${than}, but they agree with the expected names` };
   return {
     id,
     passed: false,
     detail: `the names are in doubt: the recognisers find them only ${odds(margin)} times ${than} (at least ${odds(minMargin)} needed); the image may be too blurred or too small`,
     failure: { errorCategory: DOCUMENT_ERROR_CATEGORY.LowQuality, decision: DOCUMENT_DECISION.InReview },
   };
+}
+
+/**
+ * Whether the session's expected names confirm the names read: the expected `fullName` matches the full name read,
+ * or else the expected `firstName` and `lastName` both match theirs ({@link matchName}, as `expected_details`
+ * compares them). False when the session expects no such names, or a name compared was not read.
+ *
+ * @param read - the fields read
+ * @param expected - the session's expected details, or null
+ */
+export function expectedNamesAgree(read: ReadingFields, expected: ExpectedDetails | null | undefined): boolean {
+  const given = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+  if (!expected) return false;
+  if (given(expected.fullName)) return read.fullName !== null && matchName(read.fullName, expected.fullName);
+  if (!given(expected.firstName) || !given(expected.lastName) || read.firstName === null || read.lastName === null) return false;
+  return matchName(read.firstName, expected.firstName) && matchName(read.lastName, expected.lastName);
 }

@@ -5,7 +5,7 @@ import { checkDocumentType } from '../checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
 import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
 import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
-import { checkNamesConfident } from '../checks/checkNamesConfident.ts';
+import { checkNamesConfident, expectedNamesAgree } from '../checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../checks/checkNotExpired.ts';
 import type { CheckOutcome } from '../checks/checkOutcome.ts';
 import { checkPortraitPresent } from '../checks/checkPortraitPresent.ts';
@@ -151,8 +151,9 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     const frenchCard = data.source === 'mrz' && data.mrz.parsed.format === MRZ_FORMAT.FrenchNationalId && fields.documentNumber !== null;
     checks.push(checkNotExpired(fields.dateOfExpiry, now, frenchCard ? frenchIdLatestValidity(fields.documentNumber as string) : null));
     checks.push(checkExpectedDetails(fields, input.expected));
-    // Names carry no check digit: those the recognisers leave in doubt send the page to a person.
-    if (data.source === 'mrz') checks.push(checkNamesConfident(data.mrz.namesMargin ?? null));
+    // Names carry no check digit: those the recognisers leave in doubt send the page to a person, unless the
+    // session's expected names confirm them.
+    if (data.source === 'mrz') checks.push(checkNamesConfident(data.mrz.namesMargin ?? null, { confirmed: expectedNamesAgree(fields, input.expected) }));
     // The front's MRZ gives the page's orientation; a portrait is printed upright with it.
     const uprightTurns = frontHasData && data.source === 'mrz' ? uprightQuarterTurns(data.mrz.quads) : null;
     const faces = input.detectFaces ? await input.detectFaces(input.front, uprightTurns) : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCheckDigits } from '../../../../functions/engines/document/checks/checkCheckDigits.ts';
 import { checkDocumentType } from '../../../../functions/engines/document/checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
-import { checkNamesConfident, NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
+import { checkNamesConfident, expectedNamesAgree, NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
 import { checkSidesPresent } from '../../../../functions/engines/document/checks/checkSidesPresent.ts';
 import { decide } from '../../../../functions/engines/document/checks/decide.ts';
@@ -79,8 +79,20 @@ describe('checkNamesConfident', () => {
   });
 
   it('fails a rival that scores higher than the names (a negative lead) under any bound above it', () => {
-    expect(checkNamesConfident(-1.5, -2).passed).toBe(true);
-    expect(checkNamesConfident(-1.5, -1).passed).toBe(false);
+    expect(checkNamesConfident(-1.5, { minMargin: -2 }).passed).toBe(true);
+    expect(checkNamesConfident(-1.5, { minMargin: -1 }).passed).toBe(false);
+  });
+
+  it('takes names in doubt as read when the session expects the same names', () => {
+    expect(checkNamesConfident(0.2, { confirmed: true })).toMatchObject({ passed: true, detail: expect.stringMatching(/agree with the expected names/) });
+    // ANNA MARIA MULLER read; the full name, or first and last name together, confirm it.
+    expect(expectedNamesAgree(read, { fullName: 'Anna-Maria Müller' })).toBe(true);
+    expect(expectedNamesAgree(read, { firstName: 'Anna Maria', lastName: 'Mueller' })).toBe(true);
+    // A last name alone leaves the first name unconfirmed; a name that differs confirms nothing.
+    expect(expectedNamesAgree(read, { lastName: 'Muller' })).toBe(false);
+    expect(expectedNamesAgree(read, { firstName: 'Anna Maria', lastName: 'Miller' })).toBe(false);
+    expect(expectedNamesAgree(read, { fullName: 'Anna Maria Miller', firstName: 'Anna Maria', lastName: 'Muller' })).toBe(false);
+    expect(expectedNamesAgree(read, null)).toBe(false);
   });
 
   it('reports a doubtful name behind an expired document as expired, still declined', () => {

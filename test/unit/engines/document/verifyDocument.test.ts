@@ -75,6 +75,14 @@ describe('verifyDocument with names the recognisers leave in doubt', async () =>
     expect(reading.checks.find((c) => c.id === 'names_confident')?.passed).toBe(false);
   });
 
+  it('approves names in doubt that the session expects', async () => {
+    const doubtful = readerWith(recogniser('first', 'D', 0.45), recogniser('second', 'O', 0.39));
+    const expected = { firstName: 'Anna Maria', lastName: 'Eriksson' };
+    const reading = await verifyDocument(doubtful, { front, template: passport, now: before, expected });
+    expect(reading.decision).toBe('Approved');
+    expect(reading.checks.find((c) => c.id === 'names_confident')).toMatchObject({ passed: true, detail: expect.stringMatching(/agree with the expected names/) });
+  });
+
   it('approves the page when both recognisers read the names clearly', async () => {
     // Both read O at 0.94 against D 0.05: ERIKSSON leads by about e^5.9.
     const reading = await verifyDocument(readerWith(recogniser('first', 'O', 0.05), recogniser('second', 'O', 0.05)), { front, template: passport, now: before });
