@@ -10,9 +10,9 @@ import { matchName } from './matchName.ts';
  * forty-ninth session (docs/document-verification.md "Names the recognisers leave in doubt"; `npm run eval:document
  * -- --verbose` prints each reading's lead): of the 22 wrong names returned on the blind specimen sets of seeds 49 and
  * 50 blurred by 2.5 px, seed 50 blurred by 2 px and as 331-px thumbnails, and blind photo seed 47, 17 led by less
- * than ln 5 (-3.25 to 1.49), 5 by 1.74 to 3.40. Of the 2,057 readings to read of those sets, the plain blind photo,
- * print and specimen sets of seeds 47-50 and the docs/accuracy.md battery, 5 read right in every field led by less:
- * one plain photo (0.20, photo seed 48 `0099`) and four blurred or thumbnail specimens; on the battery the lowest lead
+ * than ln 5 (-3.25 to 1.49), 5 by 1.74 to 3.40. 5 readings right in every field led by less: 1 of the 609 plain blind
+ * documents (photo seeds 47-50, print and specimen seed 50; 0.20, photo seed 48 `0099`), 4 of the 448 blurred or thumbnail
+ * specimen readings, none of the 552 readings of the docs/accuracy.md battery; on the battery the lowest lead
  * of a reading right in every field was 1.80 (ln 6 = 1.79 would come within 0.01 of it). Bounds of ln 3, ln 4 and
  * ln 5 flag the same 5 right readings and catch 12, 16 and 17 of the 22; not tuned further.
  */
