@@ -44,7 +44,8 @@ export type DocumentDecision = (typeof DOCUMENT_DECISION)[keyof typeof DOCUMENT_
 
 /**
  * What became of the media: `read` when machine-readable data (an MRZ or an AAMVA barcode) was decoded, even if the
- * document is then refused (expired, wrong kind, failing check digits); `unprocessable` when nothing could be read
+ * document is then refused (expired, wrong kind, failing check digits), and when a visa sent under a template that
+ * takes none was told by its document code although its MRZ is too damaged to read; `unprocessable` when nothing could be read
  * at all (undecodable image, no MRZ or barcode found, required back side missing). The step is `Failed` for the
  * latter.
  */
