@@ -4,7 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frenchIdLatestValidity } from '../../functions/engines/document/mrz/frenchIdValidity.ts';
+import { composeMrz } from '../../functions/engines/document/synthetic/composeMrz.ts';
 import { generateSet, type SyntheticDocument } from '../../functions/engines/document/synthetic/generateSet.ts';
+import { createRandom } from '../../functions/engines/document/synthetic/random.ts';
+import { randomIdentity } from '../../functions/engines/document/synthetic/randomIdentity.ts';
+import { renderDocument } from '../../functions/engines/document/synthetic/renderDocument.ts';
 import { admin, call, newTenant, post, scan } from './helpers.ts';
 
 /**
@@ -12,7 +16,8 @@ import { admin, call, newTenant, post, scan } from './helpers.ts';
  * by functions/engines/document/synthetic (seed 4242, clean captures, OCR-B font of Debian's fonts-ocr-b), never
  * the evaluation seed. The drawn portrait of each card front is replaced here by a real face (LFW, ../shared/data),
  * so that the portrait check meets a photograph as on a real card. Covers reading (MRZ and a licence's PDF417), the result 2.4, decisions, Failed for unreadable media, templates (seed, the
- * operator's, disabled, per workflow), `documentId` on the session, expected details, and the templates endpoint.
+ * operator's, disabled, per workflow), `documentId` on the session, expected details, and the templates endpoint. The
+ * damaged visa is rendered in the test itself (renderDocument, seed 9303) with two check digits changed.
  */
 
 const FIELDS = ['firstName', 'lastName', 'fullName', 'dateOfBirth', 'dateOfExpiry', 'documentNumber', 'personalNumber', 'nationality', 'issuingCountry'] as const;
@@ -158,6 +163,22 @@ describe('POST /id-verification on synthetic documents', () => {
     expect(none.body.statusReason).toMatch(/^mrz_not_found: /);
     const session = await call('GET', `/api/v1/sessions/${none.body.sessionId}`, { key: tenant.apiKey });
     expect(session.body.steps).toEqual([{ stepCode: 'step_id_verification', status: 'Failed', decision: 'Declined' }]);
+  });
+
+  it('refuses a visa too damaged to read (two of its three check digits wrong) as the wrong kind, with a result, not Failed', async () => {
+    // An MRV-A (ICAO Doc 9303 Part 7) with the date-of-birth and expiry check digits (line 2, positions 20 and 28)
+    // changed: one of three verifies, below the reader's rate, so no data is read; its code V still tells a visa.
+    const rng = createRandom(9303);
+    const identity = randomIdentity(rng, new Date());
+    const [l1, l2] = composeMrz(identity, 'MRVA', 'V<') as [string, string];
+    const bump = (c: string) => String((Number(c) + 5) % 10);
+    const broken = l2.slice(0, 19) + bump(l2[19]!) + l2.slice(20, 27) + bump(l2[27]!) + l2.slice(28);
+    const png = await renderDocument({ shape: 'TD3', mrz: [l1, broken], identity, title: 'VISA', portrait: true, scale: 9 }, rng);
+    const tenant = await newTenant();
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: png.toString('base64'), fileExtension: 'png' }, { key: tenant.apiKey });
+    expect(answer.body, JSON.stringify(answer.body.statusReason)).toMatchObject({ status: 'Completed', decision: 'Declined' });
+    expect(answer.body.result).toMatchObject({ errorCategory: 'document_type_mismatch', isMismatch: false });
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBeNull();
   });
 
   it("compares the data with the session's expected details (isMismatch) and takes the session's documentId", async () => {
