@@ -33,7 +33,7 @@ import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { refuteByGlyphs, undoWhereCompositeFails } from './confirmCorrections.ts';
-import { AGREED_READING_MIN_P, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -284,8 +284,9 @@ interface Candidate {
  *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
  *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
  *    check digit alone proves").
- * 13. with a `secondRecognizer`, a character of a field whose check digit verifies is set back where the first
- *    recogniser, reading its line again, gives the other of `0`/`O` in the document number with confidence, or where
+ * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit) is
+ *    set back where the first recogniser, reading its line again a character wider at each end, gives the other of
+ *    `0`/`O` in the document number with confidence, or where
  *    it and the `arbiter` both read another character there with confidence; the check digits then judge the fields
  *    as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
  *    recogniser reads as letters", "Every verifying field read again by two recognisers").
@@ -369,9 +370,21 @@ function secondReadingOptions(opts: ReadMrzZoneOptions, first: MrzZoneReading | 
 }
 
 /**
+ * Character pitches (the quad's length over the line's characters) by which step 13 grows each quad along its line at
+ * both ends before reading it again ({@link restoreZoneLookAlikes}). Set once, not tuned: one pitch takes in a glyph
+ * the detector's box cut through at a line's end (blind photo seed 52 `0098` under noise of sigma 24: the box ended
+ * 15 px, three quarters of a pitch, before the right edge of the composite's digit; the recogniser's own growth of a
+ * quarter of the line's height did not reach it; docs/document-verification.md "A composite digit cut off by the
+ * box", fiftieth session).
+ */
+const REREAD_GROW_PITCHES = 1;
+
+/**
  * Step 13 of {@link readMrzZone}: the lines holding a field whose check digit verifies (document number, dates, TD3
- * personal number; not those step 9 left undecided) are read again by the first recogniser (the own MRZ recogniser)
- * in the reading's quads and decoded with the layout. Where it gives the other of `0`/`O` in the document number at
+ * personal number, the composite's own digit; not those step 9 left undecided) are read again by the first
+ * recogniser (the own MRZ recogniser) in the reading's quads grown by {@link REREAD_GROW_PITCHES} character pitch at
+ * each end, and decoded with the layout (where it reads the composite's digit otherwise, that line once more in the
+ * reading's own quad: the digit is set back only where the box cut its glyph). Where it gives the other of `0`/`O` in the document number at
  * least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at least
  * {@link AGREED_READING_MIN_P} and the `arbiter`, reading those lines too (only then), gives the same first choice as
  * confidently, that character is set back and the lines parsed again, so the check digits judge the fields as
@@ -382,12 +395,19 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   const which = verifyingLines(found.format, found.parsed.lines, skip);
   if (which.length === 0) return found;
   const classes = positionClasses(found.format);
+  // Each quad grown along its line by REREAD_GROW_PITCHES character pitches at both ends: a glyph the box cut off
+  // at a line's end is read whole.
+  const pitched = { ...found, quads: found.quads.map((q, i) => growQuad(q, (REREAD_GROW_PITCHES * quadSize(q).width) / Math.max(1, (found.parsed.lines[i] ?? '').length), 0)) };
   const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> =>
-    decodedAgain(image, by, found, which, (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives);
+    decodedAgain(image, by, pitched, which, (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives);
   const own = await decodedBy(recognizer);
   if (!own) return found;
-  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip).length > 0 ? await decodedBy(arbiter) : null;
-  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip);
+  // The composite's digit read otherwise in the grown quad: its line read once more in the reading's own quad, to see
+  // whether the box cut the glyph (restoreOwnLookAlikes.ts `admitted`).
+  const cut = compositeDisagreement(found.format, found.parsed.lines, own, skip);
+  const boxed = cut ? await decodedAgain(image, recognizer, found, [cut.line], (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives) : null;
+  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip, boxed ?? []).length > 0 ? await decodedBy(arbiter) : null;
+  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip, boxed ?? []);
   if (restored.length === 0) return found;
   return { ...reparsed(found, lines, found.corrected), lookAlikesRestored: restored };
 }

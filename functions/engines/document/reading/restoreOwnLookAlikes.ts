@@ -84,14 +84,18 @@ export interface GroupPosition {
 
 /**
  * The positions of every field whose check digit verifies in `lines` (document number, dates of birth and expiry,
- * TD3 personal number), each field's characters and its check digit; not the composite's own, nor the fields in
- * `skip` (those step 9 left undecided, made to fail).
+ * TD3 personal number), each field's characters and its check digit, and the composite's own digit when it verifies
+ * (its other characters are those fields' and the optional data, which no digit of its own protects; see
+ * {@link admitted} for when it is set back); not the fields in `skip` (those step 9 left undecided, made to fail).
  */
 function verifyingPositions(format: MrzFormat, lines: readonly string[], skip: readonly string[]): GroupPosition[] {
   const checks = verifyChecks(format, lines);
   return checksOf(format, lines)
-    .filter((g) => g.id !== CHECKED_GROUP.Composite && !skip.includes(g.id) && checks[g.id] === true)
-    .flatMap((g) => [...g.ranges.flatMap((r) => Array.from({ length: r.end - r.start }, (_, k) => ({ field: g.id, line: r.line, index: r.start + k }))), { field: g.id, ...g.digit }]);
+    .filter((g) => !skip.includes(g.id) && checks[g.id] === true)
+    .flatMap((g) => [
+      ...(g.id === CHECKED_GROUP.Composite ? [] : g.ranges.flatMap((r) => Array.from({ length: r.end - r.start }, (_, k) => ({ field: g.id, line: r.line, index: r.start + k })))),
+      { field: g.id, ...g.digit },
+    ]);
 }
 
 /**
@@ -103,10 +107,48 @@ function verifyingPositions(format: MrzFormat, lines: readonly string[], skip: r
  * @param lines - the MRZ lines after the other steps
  * @param own - the own recogniser's alternatives, as {@link restoreOwnLookAlikes} takes them
  * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
+ * @param boxed - as {@link restoreOwnLookAlikes} takes it
  * @returns `{ field, line, index }` per position (0-based), empty when none
  */
-export function ownDisagreements(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, skip: readonly string[] = [], minP = OWN_LOOK_ALIKE_MIN_P, agreedMinP = AGREED_READING_MIN_P): GroupPosition[] {
-  return verifyingPositions(format, lines, skip).filter((at) => ownVerdict(at, (lines[at.line] ?? '').charAt(at.index), own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false);
+export function ownDisagreements(
+  format: MrzFormat,
+  lines: readonly string[],
+  own: PositionAlternatives,
+  skip: readonly string[] = [],
+  boxed: PositionAlternatives = [],
+  minP = OWN_LOOK_ALIKE_MIN_P,
+  agreedMinP = AGREED_READING_MIN_P,
+): GroupPosition[] {
+  return verifyingPositions(format, lines, skip).filter((at) => {
+    const from = (lines[at.line] ?? '').charAt(at.index);
+    return admitted(at, from, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false;
+  });
+}
+
+/**
+ * The composite's own digit where the own recogniser, reading the line again in the grown quad, gives another digit
+ * as its first choice with at least `agreedMinP`: the position whose line step 13 reads once more in the reading's
+ * own quad to tell whether the box cut the glyph ({@link admitted}); null when there is none.
+ */
+export function compositeDisagreement(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, skip: readonly string[] = [], agreedMinP = AGREED_READING_MIN_P): GroupPosition | null {
+  const at = verifyingPositions(format, lines, skip).find((p) => p.field === CHECKED_GROUP.Composite);
+  if (!at) return null;
+  const top = own[at.line]?.[at.index]?.[0];
+  return top && top.char !== (lines[at.line] ?? '').charAt(at.index) && top.p >= agreedMinP ? at : null;
+}
+
+/**
+ * Whether a position may be set back. Every verifying field's characters and check digit may. The composite's own
+ * digit, the last character of its line, only where the detector's box cut its glyph: the own recogniser, reading the
+ * reading's own quad (`boxed`), gives the digit of the reading as its first choice, and another one read wider.
+ * A TD1 card printed with composite `6` for `4` had its `6` cut through by the box, read `4`, and every digit
+ * verified (blind photo seed 52 `0098` under noise of sigma 24); the grown quad showed the `6`. Without the box's
+ * evidence the two recognisers' agreement alone is not enough there: on the Canadian passport of the real specimens
+ * as a 331-px thumbnail (`79_pass-can`), both read its composite `8` as `5` at 0.95 or more, in either quad (fiftieth
+ * session, docs/document-verification.md "A composite digit cut off by the box").
+ */
+function admitted(at: GroupPosition, from: string, boxed: PositionAlternatives): boolean {
+  return at.field !== CHECKED_GROUP.Composite || boxed[at.line]?.[at.index]?.[0]?.char === from;
 }
 
 /** The lines (0-based, ascending) holding a verifying field or its check digit: the lines step 13 reads again. */
@@ -117,11 +159,13 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
 /**
  * Step 13 of readMrzZone.ts: characters of the fields whose check digit verifies are set back to what the own MRZ
  * recogniser (and, outside the document number's `0`/`O` pair, the third recogniser) read there, reading the lines
- * again in the reading's quads; the check digits then judge the fields as printed. Two rules:
+ * again in the reading's quads grown by a character pitch at each end; the check digits then judge the fields as
+ * printed. Two rules:
  * - in the document number, a `0` or `O` where the own recogniser gives the other one at least `minP`
  *   ({@link OWN_LOOK_ALIKE_MIN_P});
- * - in any verifying field (document number, dates, TD3 personal number) or its check digit, any character where the
- *   own and the third recogniser both give one same other character as their first choice, each at least
+ * - in any verifying field (document number, dates, TD3 personal number) or its check digit, or in the composite's
+ *   own digit when it verifies and the box cut its glyph ({@link admitted}), any character where the own and the
+ *   third recogniser both give one same other character as their first choice, each at least
  *   `agreedMinP` ({@link AGREED_READING_MIN_P}); both decode with the layout, so only a character allowed there.
  *
  * A document printed with a changed character verifies again when it is read as one weighing like the original
@@ -141,6 +185,8 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  *   line decoded with the layout), or an empty list for a line it did not read
  * @param third - the third recogniser's alternatives in the same shape (empty when it was not asked)
  * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
+ * @param boxed - the own recogniser's alternatives in the reading's own quads, for the composite's line when
+ *   {@link compositeDisagreement} found one (empty otherwise: the composite's digit is then left, see {@link admitted})
  * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
  * @param agreedMinP - see {@link AGREED_READING_MIN_P}
  * @returns the lines (changed or not) and the characters set back (empty when none)
@@ -151,6 +197,7 @@ export function restoreOwnLookAlikes(
   own: PositionAlternatives,
   third: PositionAlternatives = [],
   skip: readonly string[] = [],
+  boxed: PositionAlternatives = [],
   minP = OWN_LOOK_ALIKE_MIN_P,
   agreedMinP = AGREED_READING_MIN_P,
 ): { lines: string[]; restored: LookAlikeRestoration[] } {
@@ -158,6 +205,7 @@ export function restoreOwnLookAlikes(
   for (const at of verifyingPositions(format, lines, skip)) {
     const { field, line, index } = at;
     const from = (lines[line] ?? '').charAt(index);
+    if (!admitted(at, from, boxed)) continue;
     const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP);
     const other = third[line]?.[index]?.[0];
     if (!said || (!said.alone && (other?.char !== said.to || other.p < agreedMinP))) continue;

@@ -902,4 +902,29 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     expect(agreed?.parsed.checks.documentNumber).toBe(true);
     expect(quiet.reads).toEqual([]);
   });
+
+  // Blind photo seed 52 `0098` under noise: the composite printed wrong, the detector's box cut the last glyph
+  // through and the cut glyph read as the composite's true value. Step 13 reads the lines again one character pitch
+  // wider at each end (880 px / 44 = 20 px), where the whole glyph is seen.
+  it("reads the lines again one pitch wider: a composite digit cut off by the box is set back to the digit printed", async () => {
+    const composite = (UTOPIA.TD3[1] as string).charAt(43);
+    const printedComposite = mutate(UTOPIA.TD3, 1, 43, String((Number(composite) + 3) % 10));
+    const widths: number[] = [];
+    /** Reads the printed lines in a quad at least 20 px wider than the detector's box, the verifying text in it. */
+    const cutAtEnd = (): LineRecognizer => ({
+      id: 'cut',
+      read: async (_image, quads) => {
+        widths.push(...quads.map((q) => q[1].x - q[0].x));
+        return quads.map((q) => {
+          const lines = q[1].x - q[0].x >= 880 + 2 * 20 ? printedComposite : UTOPIA.TD3;
+          return { kind: 'probabilities' as const, line: ctcFrames(`${[...((q[0].y + q[2].y) / 2 < 600 ? lines[0] : lines[1]) as string].join('_')}_`, 0.995) };
+        });
+      },
+    });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: cutAtEnd(), secondRecognizer: cutAtEnd(), arbiter: cutAtEnd() });
+    expect(widths).toContain(920);
+    expect(reading?.parsed.lines).toEqual(printedComposite);
+    expect(reading?.parsed.checks.composite).toBe(false);
+    expect(reading?.lookAlikesRestored).toEqual([{ field: 'composite', line: 1, index: 43, from: composite, to: printedComposite[1]!.charAt(43), p: expect.closeTo(0.995, 2), thirdP: expect.closeTo(0.995, 2) }]);
+  });
 });

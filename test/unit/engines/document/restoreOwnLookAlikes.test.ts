@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alternative } from '../../../../functions/engines/document/mrz/correctMrz.ts';
 import { computeCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
 import { parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
-import { AGREED_READING_MIN_P, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes, SHIFTED_RUN_MIN } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, compositeDisagreement, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes, SHIFTED_RUN_MIN } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
 
 // ICAO Doc 9303 Part 4's specimen, every check digit verifying as printed. Printed instead with an `O` in place of
 // the `0` of its document number L898902C3 (a character changed after the digits were computed), it fails its
@@ -108,9 +108,40 @@ describe('restoreOwnLookAlikes', () => {
     expect(out.lines[1]).toBe(printed);
     expect(parseMrz(out.lines).checks.expiryDate).toBe(false);
     expect(ownDisagreements('TD3', misread, at26(1))).toEqual([{ field: 'expiryDate', line: 1, index: 26 }]);
-    // The expiry's check digit (position 27) is looked at too; the composite's (43) is not.
+    // The expiry's check digit (position 27) is looked at too.
     expect(ownDisagreements('TD3', read, ownAt(read, 27, [{ char: '3', p: 1 }]))).toEqual([{ field: 'expiryDate', line: 1, index: 27 }]);
-    expect(ownDisagreements('TD3', read, ownAt(read, 43, [{ char: '3', p: 1 }]))).toEqual([]);
+  });
+
+  // The blind photo set seed 52 `0098` under noise of sigma 24: a TD1 card printed with composite 6 for 4; the
+  // detector's box cut the 6 through, and the cut glyph read `4`, the composite's true value, so every digit verified.
+  it("sets back the composite's own digit where the box cut its glyph, and only that of the composite's characters", () => {
+    const composite = read[1]!.charAt(43);
+    const other = String((Number(composite) + 2) % 10);
+    const at43 = (char: string, p: number) => ownAt(read, 43, [{ char, p }]);
+    expect(compositeDisagreement('TD3', read, at43(other, 1))).toEqual({ field: 'composite', line: 1, index: 43 });
+    expect(compositeDisagreement('TD3', read, at43(other, 0.9))).toBeNull();
+    expect(compositeDisagreement('TD3', read, at43(composite, 1))).toBeNull();
+    // Read in the box as the reading has it: the box cut the glyph.
+    const boxed = at43(composite, 0.9);
+    expect(ownDisagreements('TD3', read, at43(other, 1), [], boxed)).toEqual([{ field: 'composite', line: 1, index: 43 }]);
+    const out = restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.99), [], boxed);
+    expect(out.restored).toEqual([{ field: 'composite', line: 1, index: 43, from: composite, to: other, p: 1, thirdP: 0.99 }]);
+    expect(parseMrz(out.lines).checks.composite).toBe(false);
+    // The third recogniser not agreeing leaves it.
+    expect(restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.5), [], boxed).restored).toEqual([]);
+    // The personal number (28-41) is looked at as its own field (its own digit), not as the composite's.
+    expect(ownDisagreements('TD3', read, ownAt(read, 30, [{ char: 'X', p: 1 }])).map((p) => p.field)).toEqual(['personalNumber']);
+  });
+
+  // The real Canadian passport `79_pass-can` as a 331-px thumbnail: both recognisers read its composite 8 as 5 at
+  // 0.95 or more, in the box and wider alike. No cut glyph: the composite is left as read.
+  it("leaves the composite's digit where the box shows the same other digit, or where it was not read in the box", () => {
+    const composite = read[1]!.charAt(43);
+    const other = String((Number(composite) + 2) % 10);
+    const at43 = (p: number) => ownAt(read, 43, [{ char: other, p }]);
+    expect(ownDisagreements('TD3', read, at43(1), [], at43(0.99))).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1), [], at43(0.99)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1)).restored).toEqual([]);
   });
 
   it('leaves the groups step 9 left undecided alone', () => {
