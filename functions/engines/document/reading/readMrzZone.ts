@@ -287,9 +287,10 @@ interface Candidate {
  * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit) is
  *    set back where the first recogniser, reading its line again a character wider at each end, gives the other of
  *    `0`/`O` in the document number with confidence, or where
- *    it and the `arbiter` both read another character there with confidence; the check digits then judge the fields
- *    as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros the own
- *    recogniser reads as letters", "Every verifying field read again by two recognisers").
+ *    it and the `arbiter` both read another character there with confidence (or it wavers between the character read
+ *    and one other, giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then judge the
+ *    fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros
+ *    the own recogniser reads as letters", "Every verifying field read again by two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -386,8 +387,10 @@ const REREAD_GROW_PITCHES = 1;
  * each end, and decoded with the layout (where it reads the composite's digit otherwise, that line once more in the
  * reading's own quad: the digit is set back only where the box cut its glyph). Where it gives the other of `0`/`O` in the document number at
  * least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at least
- * {@link AGREED_READING_MIN_P} and the `arbiter`, reading those lines too (only then), gives the same first choice as
- * confidently, that character is set back and the lines parsed again, so the check digits judge the fields as
+ * {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another
+ * one, given at least `OWN_DOUBT_MIN_P`) and the
+ * `arbiter`, reading those lines too (only then), gives that character as its first choice at least
+ * {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check digits judge the fields as
  * printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second recogniser, whose first is the own one.
  */
 async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading): Promise<MrzZoneReading> {

@@ -63,16 +63,37 @@ export interface LookAlikeRestoration {
 }
 
 /**
+ * Least probability the own MRZ recogniser must give another character than the one read, at a position of a verifying
+ * field where it wavers between the two (they are its first two choices, and it gives no other character
+ * {@link AGREED_READING_MIN_P} first), for {@link restoreOwnLookAlikes} to ask the third recogniser, which then sets
+ * the character back when it reads it first with at least {@link AGREED_READING_MIN_P}. Where the character read is
+ * not among the own recogniser's first two choices, the crop itself is suspect and the third, reading the same crop, is
+ * no independent witness: on blind specimen seed 52 `067` a leaning quad cut the top of a `Z`, and both read `L`
+ * (own 0.62, then `I` 0.31; third 0.994). Set once between two measured cases, not tuned: an all-negative blind
+ * photo page under noise of sigma 24 (seed 53 `0029`) had its printed `5` read `S` (own recogniser `S` 0.57, `5`
+ * 0.43; third `5` 0.96), which made up the printed change in the document number, and the number verified; on the
+ * Icelandic specimen the third recogniser read a right `A` as `4` at 1.0 where the own gave `4` 0.037. Measured with
+ * a debugging hook on right readings in docs/document-verification.md "Look-alikes the own recogniser doubts"
+ * (fiftieth session).
+ */
+export const OWN_DOUBT_MIN_P = 0.3;
+
+/**
  * What the own recogniser says at one position of a verifying field: in the document number, the other of `0`/`O`
  * given at least `minP` (`alone`: it settles the position by itself); anywhere, another first choice given at least
- * `agreedMinP` (the third recogniser must agree); or null.
+ * `agreedMinP`, or else, its first two choices being the character read and another one, that other given at least
+ * `doubtMinP` (the third recogniser must read it first with at least `agreedMinP`); or null.
  */
-function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number): { to: string; p: number; alone: boolean } | null {
+function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number, doubtMinP = OWN_DOUBT_MIN_P): { to: string; p: number; alone: boolean } | null {
   const pair = at.field === CHECKED_GROUP.DocumentNumber ? ZERO_PAIR[from] : undefined;
   const pairP = pair ? (alts.find((a) => a.char === pair)?.p ?? 0) : 0;
   if (pair && pairP >= minP) return { to: pair, p: pairP, alone: true };
   const top = alts[0];
-  return top && top.char !== from && top.p >= agreedMinP ? { to: top.char, p: top.p, alone: false } : null;
+  if (top && top.char !== from && top.p >= agreedMinP) return { to: top.char, p: top.p, alone: false };
+  // Wavering between the character read and one other: its first two choices are those two.
+  const [a, b] = alts;
+  const doubt = a?.char === from ? b : b?.char === from ? a : undefined;
+  return doubt && doubt.p >= doubtMinP ? { to: doubt.char, p: doubt.p, alone: false } : null;
 }
 
 /** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
@@ -160,13 +181,15 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * Step 13 of readMrzZone.ts: characters of the fields whose check digit verifies are set back to what the own MRZ
  * recogniser (and, outside the document number's `0`/`O` pair, the third recogniser) read there, reading the lines
  * again in the reading's quads grown by a character pitch at each end; the check digits then judge the fields as
- * printed. Two rules:
+ * printed. Two rules (the second in two forms):
  * - in the document number, a `0` or `O` where the own recogniser gives the other one at least `minP`
  *   ({@link OWN_LOOK_ALIKE_MIN_P});
  * - in any verifying field (document number, dates, TD3 personal number) or its check digit, or in the composite's
  *   own digit when it verifies and the box cut its glyph ({@link admitted}), any character where the own and the
  *   third recogniser both give one same other character as their first choice, each at least
- *   `agreedMinP` ({@link AGREED_READING_MIN_P}); both decode with the layout, so only a character allowed there.
+ *   `agreedMinP` ({@link AGREED_READING_MIN_P}), or where the own recogniser wavers between the character read and
+ *   another one (its first two choices), giving that one at least {@link OWN_DOUBT_MIN_P}, and the third reads it
+ *   first with at least `agreedMinP`; both decode with the layout, so only a character allowed there.
  *
  * A document printed with a changed character verifies again when it is read as one weighing like the original
  * modulo 10 (ICAO 9303 Part 3 §4.9 values: an `O` printed in place of an `A`, `K`, `U`, `0` or `<` read as `0`; an

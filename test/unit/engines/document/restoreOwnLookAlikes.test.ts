@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alternative } from '../../../../functions/engines/document/mrz/correctMrz.ts';
 import { computeCheckDigit } from '../../../../functions/engines/document/mrz/computeCheckDigit.ts';
 import { parseMrz } from '../../../../functions/engines/document/mrz/parseMrz.ts';
-import { AGREED_READING_MIN_P, compositeDisagreement, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes, SHIFTED_RUN_MIN } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
+import { AGREED_READING_MIN_P, compositeDisagreement, OWN_DOUBT_MIN_P, OWN_LOOK_ALIKE_MIN_P, ownDisagreements, restoreOwnLookAlikes, SHIFTED_RUN_MIN } from '../../../../functions/engines/document/reading/restoreOwnLookAlikes.ts';
 
 // ICAO Doc 9303 Part 4's specimen, every check digit verifying as printed. Printed instead with an `O` in place of
 // the `0` of its document number L898902C3 (a character changed after the digits were computed), it fails its
@@ -64,7 +64,8 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, k4(0.9999)).restored).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, k4(0.9999), ownAt(read, 4, [{ char: '9', p: 0.99 }])).restored).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, k4(0.9999), k4(AGREED_READING_MIN_P - 0.01)).restored).toEqual([]);
-    expect(restoreOwnLookAlikes('TD3', read, k4(AGREED_READING_MIN_P - 0.01), k4(0.9999)).restored).toEqual([]);
+    // The own recogniser below AGREED_READING_MIN_P and below OWN_DOUBT_MIN_P: nothing, whatever the third reads.
+    expect(restoreOwnLookAlikes('TD3', read, k4(OWN_DOUBT_MIN_P - 0.01), k4(1)).restored).toEqual([]);
     // Both agreeing with the reading change nothing.
     expect(restoreOwnLookAlikes('TD3', read, ownAt(read, 4, [{ char: '9', p: 1 }]), ownAt(read, 4, [{ char: '9', p: 1 }])).restored).toEqual([]);
   });
@@ -85,9 +86,10 @@ describe('restoreOwnLookAlikes', () => {
     ]);
   });
 
-  it('names the positions the third recogniser is asked about: confident disagreements the 0/O rule does not settle alone', () => {
+  it('names the positions the third recogniser is asked about: confident disagreements or doubts the 0/O rule does not settle alone', () => {
     expect(ownDisagreements('TD3', read, k4(0.96))).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
-    expect(ownDisagreements('TD3', read, k4(0.9))).toEqual([]);
+    expect(ownDisagreements('TD3', read, k4(0.9))).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
+    expect(ownDisagreements('TD3', read, k4(0.2))).toEqual([]);
     // The 0 at position 5 read as O at 0.9991 is settled by the own recogniser alone; at 0.97 the third is asked.
     expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.9991 }]))).toEqual([]);
     expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.97 }]))).toEqual([{ field: 'documentNumber', line: 1, index: 5 }]);
@@ -142,6 +144,38 @@ describe('restoreOwnLookAlikes', () => {
     expect(ownDisagreements('TD3', read, at43(1), [], at43(0.99))).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1), [], at43(0.99)).restored).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1)).restored).toEqual([]);
+  });
+
+  // All-negative blind photo seed 53 under noise of sigma 24: `0029`, a printed `5` read `S` (own `S` 0.57, `5` 0.43;
+  // third `5` 0.96), and `0109`, a printed `S` read `5` (own `S` 0.83; third `S` 1.0); each misread made up the printed
+  // change, and the number verified. Here: the `9` at position 4 of L898902C3 printed as `K` and read `9`.
+  it('asks the third recogniser where the own one doubts (another character at least OWN_DOUBT_MIN_P), and sets back what it reads first with confidence', () => {
+    const doubt = ownAt(read, 4, [{ char: '9', p: 0.57 }, { char: 'K', p: 0.43 }]);
+    expect(ownDisagreements('TD3', read, doubt)).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
+    const out = restoreOwnLookAlikes('TD3', read, doubt, k4(0.96));
+    expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 4, from: '9', to: 'K', p: 0.43, thirdP: 0.96 }]);
+    expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
+    // The own recogniser's first choice another character below AGREED_READING_MIN_P: the same.
+    expect(restoreOwnLookAlikes('TD3', read, k4(0.83), k4(0.99999)).restored).toHaveLength(1);
+    // The third unsure, or reading the reading's character: nothing.
+    expect(restoreOwnLookAlikes('TD3', read, doubt, k4(0.9)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, doubt, ownAt(read, 4, [{ char: '9', p: 0.99 }])).restored).toEqual([]);
+  });
+
+  // The Icelandic specimen of the real set: a right `A` the third recogniser read `4` at 1.0, the own `A` 0.958 and `4`
+  // 0.037. The own recogniser does not doubt enough to ask.
+  it('does not ask the third recogniser where the own one gives the other character less than OWN_DOUBT_MIN_P', () => {
+    const sure = ownAt(read, 4, [{ char: '9', p: 0.958 }, { char: 'K', p: 0.037 }]);
+    expect(ownDisagreements('TD3', read, sure)).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, sure, k4(1)).restored).toEqual([]);
+  });
+
+  // Blind specimen seed 52 `067`: a leaning quad cut the top of a `Z`; the own recogniser read `L` 0.62 and `I` 0.31,
+  // the third `L` 0.994. The character read is not among the own recogniser's first two choices: no waver, no ask.
+  it('does not take a doubt where the character read is not among the own recogniser\'s first two choices', () => {
+    const cut = ownAt(read, 4, [{ char: 'K', p: 0.62 }, { char: 'X', p: 0.31 }, { char: '9', p: 0.05 }]);
+    expect(ownDisagreements('TD3', read, cut)).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994)).restored).toEqual([]);
   });
 
   it('leaves the groups step 9 left undecided alone', () => {
