@@ -284,12 +284,12 @@ interface Candidate {
  *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
  *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
  *    check digit alone proves").
- * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit) is
- *    set back where the first recogniser, reading its line again a character wider at each end, gives the other of
- *    `0`/`O` in the document number with confidence, or where
- *    it and the `arbiter` both read another character there with confidence (or it wavers between the character read
- *    and one other, giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then judge the
- *    fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros
+ * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit,
+ *    where the box cut its glyph) is set back where the first recogniser, reading its line again a character wider
+ *    at each end, gives the other of `0`/`O` in the document number with confidence, or where it and the `arbiter`
+ *    both read another character there with confidence (or it wavers between the character read and one other,
+ *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then
+ *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros
  *    the own recogniser reads as letters", "Every verifying field read again by two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
@@ -385,13 +385,12 @@ const REREAD_GROW_PITCHES = 1;
  * personal number, the composite's own digit; not those step 9 left undecided) are read again by the first
  * recogniser (the own MRZ recogniser) in the reading's quads grown by {@link REREAD_GROW_PITCHES} character pitch at
  * each end, and decoded with the layout (where it reads the composite's digit otherwise, that line once more in the
- * reading's own quad: the digit is set back only where the box cut its glyph). Where it gives the other of `0`/`O` in the document number at
- * least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at least
- * {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another
- * one, given at least `OWN_DOUBT_MIN_P`) and the
- * `arbiter`, reading those lines too (only then), gives that character as its first choice at least
- * {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check digits judge the fields as
- * printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second recogniser, whose first is the own one.
+ * reading's own quad: the digit is set back only where the box cut its glyph). Where it gives the other of `0`/`O`
+ * in the document number at least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at
+ * least {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another one, given at
+ * least `OWN_DOUBT_MIN_P`) and the `arbiter`, reading those lines too (only then), gives that character as its first
+ * choice at least {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check
+ * digits judge the fields as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second recogniser, whose first is the own one.
  */
 async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading): Promise<MrzZoneReading> {
   const skip = found.competitor?.failedGroups ?? [];
@@ -401,14 +400,14 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   // Each quad grown along its line by REREAD_GROW_PITCHES character pitches at both ends: a glyph the box cut off
   // at a line's end is read whole.
   const pitched = { ...found, quads: found.quads.map((q, i) => growQuad(q, (REREAD_GROW_PITCHES * quadSize(q).width) / Math.max(1, (found.parsed.lines[i] ?? '').length), 0)) };
-  const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> =>
-    decodedAgain(image, by, pitched, which, (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives);
+  const decode = (line: LineProbabilities, i: number) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives;
+  const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> => decodedAgain(image, by, pitched, which, decode);
   const own = await decodedBy(recognizer);
   if (!own) return found;
   // The composite's digit read otherwise in the grown quad: its line read once more in the reading's own quad, to see
   // whether the box cut the glyph (restoreOwnLookAlikes.ts `admitted`).
   const cut = compositeDisagreement(found.format, found.parsed.lines, own, skip);
-  const boxed = cut ? await decodedAgain(image, recognizer, found, [cut.line], (line, i) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives) : null;
+  const boxed = cut ? await decodedAgain(image, recognizer, found, [cut.line], decode) : null;
   const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip, boxed ?? []).length > 0 ? await decodedBy(arbiter) : null;
   const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip, boxed ?? []);
   if (restored.length === 0) return found;
