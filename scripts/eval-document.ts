@@ -53,6 +53,7 @@ import { keystone, warpPerspective } from '../functions/engines/document/image/w
 import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
+import { CHECK_ID, DOCUMENT_ERROR_CATEGORY } from '../functions/engines/document/constants.ts';
 import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -464,7 +465,7 @@ function summarise(results: readonly CaseResult[]): Summary {
       const wrongName = r.score.fields.firstName === false || r.score.fields.lastName === false;
       if (wrongName && r.reading.decision === 'Approved') wrongNamesApproved++;
       // In process every failing check is listed; through the HTTP API only the first one's errorCategory is seen.
-      if (r.reading.result.errorCategory === 'low_quality' || r.reading.checks.some((c) => c.id === 'names_confident' && !c.passed)) {
+      if (r.reading.result.errorCategory === DOCUMENT_ERROR_CATEGORY.LowQuality || r.reading.checks.some((c) => c.id === CHECK_ID.NamesConfident && !c.passed)) {
         namesInDoubt++;
         if (wrongName) namesInDoubtWrong++;
       }
