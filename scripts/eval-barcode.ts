@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     sharp(await sharp(await renderPdf417(payload, modules)).rotate(degrees, { background: '#ffffff' }).png().toBuffer()),
   );
   const date = new Date().toISOString().slice(0, 10);
-  const cell = `Each cell: symbols decoded without / with the decodings at twice the image's size and the rectified symbol, plain and sharpened (shipped), of ${COUNT}.`;
+  const cell = `Each cell: symbols decoded without / with the decodings at twice the image's size and the rectified symbol, plain and sharpened by each mask of \`SHARPEN_MASKS\` (shipped), of ${COUNT}.`;
   const sizesBody = [
     `Written by \`npm run eval:barcode\` (scripts/eval-barcode.ts) on ${date}: ${COUNT} AAMVA payloads of random identities (seed ${SEED}) encoded as PDF417 by ZXing's writer, rendered at each module width, blurred, JPEG quality 85, and decoded by barcode/readPdf417.ts. ${cell} Wrongly decoded texts (this table and "PDF417 turned"): ${wrong}; ${unguarded} as shipped but with decodings that used up all of the symbol's error correction accepted (barcode/readPdf417.ts \`spareErrorCorrection\`).`,
     '',
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const turnedBody = [
-    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. When nothing decodes, the shipped reader tries ZXing's global-histogram binariser besides its default one, turns a skewed image (1° or more) upright by its estimated skew (image/estimateSkew.ts), then, for images up to 1000 px, turns and enlarges it twice in one resampling, and last samples the located symbol's quadrilateral onto a rectangle twice its size (barcode/locatePdf417.ts), plain and then sharpened. ${cell}`,
+    `Written by \`npm run eval:barcode\` on ${date}: the same ${COUNT} payloads, rendered sharp at each module width, turned clockwise by each angle (sharp/libvips, white background), JPEG quality 85. When nothing decodes, the shipped reader tries ZXing's global-histogram binariser besides its default one, turns a skewed image (1° or more) upright by its estimated skew (image/estimateSkew.ts), then, for images up to 1000 px, turns and enlarges it twice in one resampling, and last samples the located symbol's quadrilateral onto a rectangle twice its size (barcode/locatePdf417.ts), plain and then sharpened by each of its masks in turn. ${cell}`,
     '',
     markdownTable(['module width (px)', ...ROTATIONS.map((d) => `turned ${d}°`)], turned),
     '',

@@ -72,8 +72,8 @@ export function prepareBarcodeReader(): Promise<void> {
  *    rectangle twice its size, both binarisers: a card seen obliquely has rows that converge, and no turn levels them
  *    all. On the generated licence backs that nothing else decoded it decoded 2 of 6 (seed 501) and 2 of 7 (seed
  *    13), no wrong text (docs/document-verification.md "Licence backs seen obliquely").
- * 7. that rectified symbol sharpened by an unsharp mask ({@link SHARPEN_SIGMA}), both binarisers: blur of about a
- *    module's width runs bars and spaces together (docs/accuracy.md "PDF417 module sizes").
+ * 7. that rectified symbol sharpened by each unsharp mask of {@link SHARPEN_MASKS} in turn, both binarisers: blur of
+ *    about a module's width runs bars and spaces together (docs/accuracy.md "PDF417 module sizes").
  *
  * A PDF417 decodes only when its Reed-Solomon error correction accepts the codewords (ISO/IEC 15438), and a decoding
  * that used up all of it is refused ({@link spareErrorCorrection}), so retries do not make up data.
@@ -116,28 +116,47 @@ export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}):
   const quad = locatePdf417(image);
   if (quad === null) return null;
   const rectangle = rectified(image, quad);
+  const straight = await both(rectangle);
+  if (straight !== null || opts.sharpen === false) return straight;
   // A blurred symbol: its bars run into each other, and sharpened they part again (step 7).
-  return (await both(rectangle)) ?? (opts.sharpen === false ? null : both(await sharpened(rectangle)));
+  for (const mask of opts.sharpenMasks ?? SHARPEN_MASKS) {
+    const decoded = await both(await sharpened(rectangle, mask));
+    if (decoded !== null) return decoded;
+  }
+  return null;
+}
+
+/** An unsharp mask of step 7 of {@link readPdf417}: Gaussian sigma in pixels of the rectified symbol (captured at half that size), and strength (libvips `m1` and `m2`: the blurred copy's difference added that many times over). */
+export interface SharpenMask {
+  readonly sigma: number;
+  readonly amount: number;
 }
 
 /**
- * Gaussian sigma (px) of the unsharp mask of step 7 of {@link readPdf417}, on the rectified symbol at twice its size:
- * 1.4 px of the image as captured. Chosen in a debugging run (2026-11-27) over 2, 3 and 4 times enlargement and
- * sigmas of 0.7-1.4 times the enlargement on the 9 generated licence backs (seeds 501 and 13) that no other step
- * decoded: 1 to 1.4 times it at 2 times enlargement decoded 4; then measured on a set generated for it and not looked
- * at before (docs/document-verification.md "Blurred licence barcodes").
+ * The unsharp masks of step 7 of {@link readPdf417}, tried in turn on the rectified symbol at twice its size:
+ *
+ * - sigma 2.8 px (1.4 px of the image as captured), amount 2: chosen in a debugging run (2026-11-27) over 2, 3 and 4
+ *   times enlargement and sigmas of 0.7-1.4 times the enlargement on the 9 generated licence backs (seeds 501 and
+ *   13) that no other step decoded: 1 to 1.4 times it at 2 times enlargement decoded 4; then measured on a set
+ *   generated for it and not looked at before (docs/document-verification.md "Blurred licence barcodes");
+ * - sigma 1.6 px (0.8 px as captured), amount 4: a narrower, stronger mask for modules of 1.2-2 px under noise. In a
+ *   debugging run (2026-11-30) over enlargements 2 and 3, sigmas 0.6-1.4 px as captured and amounts 2-6 on the 18
+ *   generated licence backs that nothing decoded (seeds 501, 13, 2611, 5454-5456 and 73737), the first mask decoded
+ *   none of them, this one 5 and no single setting more than 6; then measured on sets generated for it and not
+ *   looked at before (docs/document-verification.md "A narrower mask for blurred licence barcodes").
  */
-export const SHARPEN_SIGMA = 2.8;
-/** Strength of the unsharp mask of step 7 (libvips `m1` and `m2`: the blurred copy's difference added twice over). */
-export const SHARPEN_AMOUNT = 2;
+export const SHARPEN_MASKS: readonly SharpenMask[] = [
+  { sigma: 2.8, amount: 2 },
+  { sigma: 1.6, amount: 4 },
+];
 
 /**
- * The image under an unsharp mask (sharp/libvips `sharpen`, sigma {@link SHARPEN_SIGMA}, {@link SHARPEN_AMOUNT} on
- * flat and jagged areas alike, no threshold, and no cap on how far a pixel is lightened or darkened: libvips' default
- * caps of 10 and 20 levels leave a blurred bar grey).
+ * The image under an unsharp mask (sharp/libvips `sharpen` with the mask's sigma and amount on flat and jagged areas
+ * alike, no threshold, and no cap on how far a pixel is lightened or darkened: libvips' default caps of 10 and 20
+ * levels leave a blurred bar grey).
  */
-function sharpened(image: RgbImage): Promise<RgbImage> {
-  return throughSharp(image, (s) => s.sharpen({ sigma: SHARPEN_SIGMA, m1: SHARPEN_AMOUNT, m2: SHARPEN_AMOUNT, x1: 0, y2: 255, y3: 255 }));
+function sharpened(image: RgbImage, mask: SharpenMask): Promise<RgbImage> {
+  return throughSharp(image, (s) => s.sharpen({ sigma: mask.sigma, m1: mask.amount, m2: mask.amount, x1: 0, y2: 255, y3: 255 }));
 }
 
 /** The image passed through one sharp/libvips operation `op` as raw RGB pixels. */
@@ -183,6 +202,8 @@ export interface ReadPdf417Options {
   readonly rectify?: boolean;
   /** `false` leaves out step 7, the rectified symbol sharpened. @default true */
   readonly sharpen?: boolean;
+  /** The unsharp masks step 7 tries, in turn. @default {@link SHARPEN_MASKS} */
+  readonly sharpenMasks?: readonly SharpenMask[];
   /**
    * `true` also accepts a decoding that used up all of the symbol's error correction (ZXing's `UEC` 0, see
    * {@link spareErrorCorrection}). @default false

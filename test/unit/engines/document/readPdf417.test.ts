@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodePdf417, readPdf417, spareErrorCorrection } from '../../../../functions/engines/document/barcode/readPdf417.ts';
+import { decodePdf417, readPdf417, SHARPEN_MASKS, spareErrorCorrection } from '../../../../functions/engines/document/barcode/readPdf417.ts';
 import { generateSet } from '../../../../functions/engines/document/synthetic/generateSet.ts';
 import { loadImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import { renderDocument } from '../../../../functions/engines/document/synthetic/renderDocument.ts';
@@ -41,6 +41,12 @@ describe('readPdf417 (symbols written by ZXing, truth known)', () => {
     const blurred = await sharp(await sharp(await renderPdf417(payload, 1.8)).blur(1.2).jpeg({ quality: 85 }).toBuffer()).png().toBuffer();
     const image = await pixels(blurred);
     expect(await readPdf417(image, { sharpen: false })).toBeNull();
+    expect(await readPdf417(image)).toBe(payload);
+  });
+  it('decodes a symbol of 1.6-px modules blurred by 1.2 px only with the narrower, stronger mask of step 7', async () => {
+    const blurred = await sharp(await sharp(await renderPdf417(payload, 1.6)).blur(1.2).jpeg({ quality: 85 }).toBuffer()).png().toBuffer();
+    const image = await pixels(blurred);
+    expect(await readPdf417(image, { sharpenMasks: SHARPEN_MASKS.slice(0, 1) })).toBeNull();
     expect(await readPdf417(image)).toBe(payload);
   });
   it('decodes a symbol of 1.5-px modules turned by 20° only turned upright and enlarged in one resampling', async () => {
