@@ -126,9 +126,11 @@ export async function readPdf417(image: RgbImage, opts: ReadPdf417Options = {}):
   return null;
 }
 
-/** An unsharp mask of step 7 of {@link readPdf417}: Gaussian sigma in pixels of the rectified symbol (captured at half that size), and strength (libvips `m1` and `m2`: the blurred copy's difference added that many times over). */
+/** An unsharp mask of step 7 of {@link readPdf417}. */
 export interface SharpenMask {
+  /** Gaussian sigma in pixels of the rectified symbol, which is sampled at twice the captured size (> 0). */
   readonly sigma: number;
+  /** Strength: libvips `m1` and `m2`, the blurred copy's difference added that many times over (> 0). */
   readonly amount: number;
 }
 
@@ -139,11 +141,12 @@ export interface SharpenMask {
  *   times enlargement and sigmas of 0.7-1.4 times the enlargement on the 9 generated licence backs (seeds 501 and
  *   13) that no other step decoded: 1 to 1.4 times it at 2 times enlargement decoded 4; then measured on a set
  *   generated for it and not looked at before (docs/document-verification.md "Blurred licence barcodes");
- * - sigma 1.6 px (0.8 px as captured), amount 4: a narrower, stronger mask for modules of 1.2-2 px under noise. In a
- *   debugging run (2026-11-30) over enlargements 2 and 3, sigmas 0.6-1.4 px as captured and amounts 2-6 on the 18
- *   generated licence backs that nothing decoded (seeds 501, 13, 2611, 5454-5456 and 73737), the first mask decoded
- *   none of them, this one 5 and no single setting more than 6; then measured on sets generated for it and not
- *   looked at before (docs/document-verification.md "A narrower mask for blurred licence barcodes").
+ * - sigma 1.6 px (0.8 px as captured), amount 4: a narrower, stronger mask for modules of 1-2 px blurred by about a
+ *   module's width. In a debugging run (2026-11-30) over enlargements 2 and 3, sigmas 0.6-1.4 px as captured and
+ *   amounts 2-6 on the 18 generated licence backs that nothing decoded (seeds 501, 13, 2611, 5454-5456 and 73737),
+ *   the first mask decoded none of them, this one 5 and no single setting more than 6; then measured on sets
+ *   generated for it and not looked at before (docs/document-verification.md "A narrower mask for blurred licence
+ *   barcodes").
  */
 export const SHARPEN_MASKS: readonly SharpenMask[] = [
   { sigma: 2.8, amount: 2 },
