@@ -289,8 +289,9 @@ interface Candidate {
  *    at each end, gives the other of `0`/`O` in the document number with confidence, or where it and the `arbiter`
  *    both read another character there with confidence (or it wavers between the character read and one other,
  *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then
- *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts; docs/document-verification.md "Zeros
- *    the own recogniser reads as letters", "Every verifying field read again by two recognisers").
+ *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts;
+ *    docs/document-verification.md "Zeros the own recogniser reads as letters", "Every verifying field read again by
+ *    two recognisers").
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -390,7 +391,8 @@ const REREAD_GROW_PITCHES = 1;
  * least {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another one, given at
  * least `OWN_DOUBT_MIN_P`) and the `arbiter`, reading those lines too (only then), gives that character as its first
  * choice at least {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check
- * digits judge the fields as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second recogniser, whose first is the own one.
+ * digits judge the fields as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second
+ * recogniser, whose first is the own one.
  */
 async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading): Promise<MrzZoneReading> {
   const skip = found.competitor?.failedGroups ?? [];

@@ -82,9 +82,9 @@ export const OWN_DOUBT_MIN_P = 0.3;
  * What the own recogniser says at one position of a verifying field: in the document number, the other of `0`/`O`
  * given at least `minP` (`alone`: it settles the position by itself); anywhere, another first choice given at least
  * `agreedMinP`, or else, its first two choices being the character read and another one, that other given at least
- * `doubtMinP` (the third recogniser must read it first with at least `agreedMinP`); or null.
+ * {@link OWN_DOUBT_MIN_P} (the third recogniser must read it first with at least `agreedMinP`); or null.
  */
-function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number, doubtMinP = OWN_DOUBT_MIN_P): { to: string; p: number; alone: boolean } | null {
+function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number): { to: string; p: number; alone: boolean } | null {
   const pair = at.field === CHECKED_GROUP.DocumentNumber ? ZERO_PAIR[from] : undefined;
   const pairP = pair ? (alts.find((a) => a.char === pair)?.p ?? 0) : 0;
   if (pair && pairP >= minP) return { to: pair, p: pairP, alone: true };
@@ -93,7 +93,7 @@ function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[
   // Wavering between the character read and one other: its first two choices are those two.
   const [a, b] = alts;
   const doubt = a?.char === from ? b : b?.char === from ? a : undefined;
-  return doubt && doubt.p >= doubtMinP ? { to: doubt.char, p: doubt.p, alone: false } : null;
+  return doubt && doubt.p >= OWN_DOUBT_MIN_P ? { to: doubt.char, p: doubt.p, alone: false } : null;
 }
 
 /** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
