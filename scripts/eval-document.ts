@@ -54,6 +54,8 @@ import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/sy
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
 import { CHECK_ID, DOCUMENT_ERROR_CATEGORY } from '../functions/engines/document/constants.ts';
+import { NAMES_IN_DOUBT } from '../functions/engines/document/checks/checkNamesConfident.ts';
+import { STATE_CODE_UNLISTED } from '../functions/engines/document/checks/checkStateCodesListed.ts';
 import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -374,13 +376,13 @@ function httpEngine(sandbox: Sandbox): DocumentEngine {
       };
       const t0 = performance.now();
       const res = await fetch(`${sandbox.baseUrl}/id-verification`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey }, body: JSON.stringify(body) });
-      const answer = (await res.json()) as { status?: string; decision?: DocumentReading['decision'] | null; result?: DocumentReading['result'] | null; detail?: string };
+      const answer = (await res.json()) as { status?: string; decision?: DocumentReading['decision'] | null; statusReason?: string | null; result?: DocumentReading['result'] | null; detail?: string };
       if (res.status !== 200) console.log(`       HTTP ${res.status}: ${answer.detail ?? ''}`);
       return {
         result: answer.result ?? { ...EMPTY_FIELDS, isMismatch: false, errorCategory: null },
         outcome: answer.result ? 'read' : 'unprocessable',
         decision: (answer.decision ?? null) as DocumentReading['decision'],
-        reason: null,
+        reason: answer.statusReason ?? null,
         checks: [],
         timings: { totalMs: performance.now() - t0 },
       };
@@ -422,6 +424,10 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
       // State codes the two recognisers chose over the closed list (readMrzZone.ts step 10).
       for (const s of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${s.line + 1} at ${s.start}: ${s.from} -> ${s.to} (lead ${s.lead.toFixed(2)}, cost ${s.cost.toFixed(2)})`);
+      const code = args.verbose ? reading.mrz?.documentCodeArbitrated : null;
+      if (code) console.log(`       document code: ${code.from} -> ${code.to} (lead ${code.lead.toFixed(2)})`);
+      const unlisted = args.verbose ? reading.checks.find((c) => c.id === CHECK_ID.StateCodesListed && !c.passed) : undefined;
+      if (unlisted) console.log(`       ${unlisted.detail}`);
       for (const r of args.verbose ? (reading.mrz?.lookAlikesRestored ?? []) : []) console.log(`       ${r.field} line ${r.line + 1} at ${r.index}: ${r.from} set back to ${r.to} (own recogniser ${r.p.toFixed(4)}${r.thirdP === undefined ? '' : `, third ${r.thirdP.toFixed(4)}`})`);
     }
   }
@@ -444,8 +450,23 @@ interface Summary {
    */
   readonly namesInDoubt: number;
   readonly namesInDoubtWrong: number;
+  /**
+   * Cases to read with a state code on no list (checks/checkStateCodesListed.ts; in review unless another check
+   * declined them), and how many of them had a country field wrong (null where the truth has a country).
+   */
+  readonly codesUnlisted: number;
+  readonly codesUnlistedWrong: number;
   readonly p50: number;
   readonly p95: number;
+}
+
+/**
+ * Whether the check `id` failed: in process from the reading's checks; through the HTTP API (no checks) from the first
+ * failing check's `low_quality` category and reason, which `isReason` recognises.
+ */
+function failed(reading: DocumentReading, id: string, isReason: (reason: string) => boolean): boolean {
+  if (reading.checks.length > 0) return reading.checks.some((c) => c.id === id && !c.passed);
+  return reading.result.errorCategory === DOCUMENT_ERROR_CATEGORY.LowQuality && isReason(reading.reason ?? '');
 }
 
 function summarise(results: readonly CaseResult[]): Summary {
@@ -457,6 +478,8 @@ function summarise(results: readonly CaseResult[]): Summary {
   let wrongNamesApproved = 0;
   let namesInDoubt = 0;
   let namesInDoubtWrong = 0;
+  let codesUnlisted = 0;
+  let codesUnlistedWrong = 0;
   for (const r of results) {
     const outcome = r.c.document.expectedOutcome;
     if (outcome === 'read') {
@@ -464,10 +487,15 @@ function summarise(results: readonly CaseResult[]): Summary {
       if (r.score.pass) exact++;
       const wrongName = r.score.fields.firstName === false || r.score.fields.lastName === false;
       if (wrongName && r.reading.decision === 'Approved') wrongNamesApproved++;
-      // In process every failing check is listed; through the HTTP API only the first one's errorCategory is seen.
-      if (r.reading.result.errorCategory === DOCUMENT_ERROR_CATEGORY.LowQuality || r.reading.checks.some((c) => c.id === CHECK_ID.NamesConfident && !c.passed)) {
+      // In process every failing check is listed; through the HTTP API only the first one's errorCategory and reason
+      // (the step's statusReason) are seen.
+      if (failed(r.reading, CHECK_ID.NamesConfident, (reason) => reason.startsWith(NAMES_IN_DOUBT))) {
         namesInDoubt++;
         if (wrongName) namesInDoubtWrong++;
+      }
+      if (failed(r.reading, CHECK_ID.StateCodesListed, (reason) => reason.includes(STATE_CODE_UNLISTED))) {
+        codesUnlisted++;
+        if (r.score.fields.issuingCountry === false || r.score.fields.nationality === false) codesUnlistedWrong++;
       }
       for (const [f, ok] of Object.entries(r.score.fields)) {
         const cell = (fieldRight[f] ??= [0, 0]);
@@ -494,6 +522,8 @@ function summarise(results: readonly CaseResult[]): Summary {
     wrongNamesApproved,
     namesInDoubt,
     namesInDoubtWrong,
+    codesUnlisted,
+    codesUnlistedWrong,
     p50: q(0.5),
     p95: q(0.95),
   };
@@ -515,6 +545,7 @@ function report(name: string, s: Summary): string {
     `- Full-document exact match (every field right): **${pct(s.exact, s.readCases)}** (${s.exact}/${s.readCases})`,
     `- Fields returned although a check digit protecting them fails as printed: **${s.acceptedFailing}**`,
     `- Approved with a wrong name (names carry no check digit): **${s.wrongNamesApproved}**; names found in doubt (\`names_confident\` failed): ${s.namesInDoubt} (${s.namesInDoubtWrong} of them with a wrong name)`,
+    `- State codes on no list (\`state_codes_listed\` failed: in review unless another check declines): ${s.codesUnlisted} (${s.codesUnlistedWrong} of them with a country field wrong)`,
     `- Time per case: p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms (2 cores, one case at a time)`,
     '',
     markdownTable(['field', 'accuracy', 'right/scored'], fieldRows),

@@ -124,6 +124,8 @@ export const CHECK_ID = {
   ExpectedDetails: 'expected_details',
   /** The MRZ names lead every reading one character away clearly (checks/checkNamesConfident.ts). */
   NamesConfident: 'names_confident',
+  /** The MRZ's issuing state and nationality codes are on ICAO 9303's list (checks/checkStateCodesListed.ts). */
+  StateCodesListed: 'state_codes_listed',
   /** A portrait is present on the front (data page or card front). */
   PortraitPresent: 'portrait_present',
 } as const;

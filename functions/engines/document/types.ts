@@ -2,6 +2,7 @@ import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, Readi
 import type { MrzCorrection } from './mrz/correctMrz.ts';
 import type { NameChange } from './reading/arbitrateNames.ts';
 import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
+import type { DocumentCodeChange } from './reading/arbitrateDocumentCode.ts';
 import type { LookAlikeRestoration } from './reading/restoreOwnLookAlikes.ts';
 import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
@@ -112,6 +113,12 @@ export interface MrzEvidence {
    * (reading/arbitrateStateCodes.ts): no check digit covers them, so these rest on the joint likelihood alone.
    */
   readonly statesArbitrated: ReadonlyArray<StateCodeChange>;
+  /**
+   * A document code read as a visa's `V` that the two recognisers together replaced by another letter the format
+   * allows (reading/arbitrateDocumentCode.ts), or null: no check digit covers it, so this rests on the joint
+   * likelihood alone.
+   */
+  readonly documentCodeArbitrated: DocumentCodeChange | null;
   /**
    * The most probable other reading that every check digit accepts as well (mrz/competingReading.ts), or null, with
    * how the recognisers weighed it (reading/readMrzZone.ts step 9).

@@ -18,6 +18,9 @@ import { matchName } from './matchName.ts';
  */
 export const NAMES_MIN_MARGIN = Math.log(5);
 
+/** How the detail of a failed {@link checkNamesConfident} begins (the step's `statusReason` when it decides). */
+export const NAMES_IN_DOUBT = 'the names are in doubt';
+
 /** Options of {@link checkNamesConfident}. */
 export interface NamesConfidentOptions {
   /**
@@ -55,7 +58,7 @@ export function checkNamesConfident(margin: number | null, opts: NamesConfidentO
   return {
     id,
     passed: false,
-    detail: `the names are in doubt: the recognisers find them only ${odds(margin)} times ${than} (at least ${odds(minMargin)} needed); the image may be too blurred or too small`,
+    detail: `${NAMES_IN_DOUBT}: the recognisers find them only ${odds(margin)} times ${than} (at least ${odds(minMargin)} needed); the image may be too blurred or too small`,
     failure: { errorCategory: DOCUMENT_ERROR_CATEGORY.LowQuality, decision: DOCUMENT_DECISION.InReview },
   };
 }

@@ -39,6 +39,22 @@ export function resolveMrzCountry(code: string | null | undefined): ResolvedCoun
 }
 
 /**
+ * Whether an MRZ state code is on ICAO Doc 9303 Part 3 §5's list: a current ISO 3166-1 alpha-3 code or one of ICAO's
+ * own codes ({@link ICAO_NON_ISO_CODES}, `D`, `UTO`, `XXA`…), fillers dropped. False for anything else: test codes
+ * such as `BDR`, codes printed by no state's documents (`INP`), two-letter ISO codes (`SI<`), and misreads (`BIH`
+ * read `BIN`). A listed code may still resolve to no country (`UTO`, `XXA`: {@link resolveMrzCountry}).
+ *
+ * @param code - the raw MRZ code, 1-3 characters with optional `<` fillers
+ * @example isListedStateCode('D<<') // true
+ * @example isListedStateCode('BIN') // false
+ */
+export function isListedStateCode(code: string | null | undefined): boolean {
+  const trimmed = (code ?? '').replace(/</g, '').trim().toUpperCase();
+  if (!/^[A-Z]{1,3}$/.test(trimmed)) return false;
+  return ICAO_NON_ISO_CODES[trimmed] !== undefined || (trimmed.length === 3 && countries.isValid(trimmed));
+}
+
+/**
  * The ISO 3166-1 numeric code of an alpha-3 code, as a 3-digit string.
  * @param alpha3 - ISO 3166-1 alpha-3 code
  * @example countryNumericId('USA') // "840"

@@ -3,7 +3,9 @@ import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/comp
 import type { MrzCorrection } from '../mrz/correctMrz.ts';
 import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
-import { CHECKED_GROUP, checksOf, groupsByPosition, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupsByPosition, positionClasses, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
+import { ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
+import type { LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
 
 /** The bounds {@link refuteByGlyphs} applies (readMrzZone.ts passes step 9's `GLYPH_MIN_LEAD` and `GLYPH_MIN_LIKENESS`). */
 export interface RefuteOptions {
@@ -145,4 +147,75 @@ export function undoWhereCompositeFails(format: MrzFormat, lines: readonly strin
   for (const c of corrections) if (undoes(c)) for (const x of changesOf(c, groups)) undone.set(`${x.at.line}:${x.at.index}`, x);
   if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
   return { lines: undoChanges(lines, undone), corrected: corrections.filter((c) => !undoes(c)) };
+}
+
+/**
+ * The lines (0-based, ascending) where the corrections a check digit proved changed a character: those
+ * {@link refuteByRecognisers} needs read again.
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made
+ */
+export function provenCorrectionLines(format: MrzFormat, lines: readonly string[], corrections: readonly MrzCorrection[]): number[] {
+  const groups = checksOf(format, lines);
+  return [...new Set(corrections.filter(proven).flatMap((c) => changesOf(c, groups).map((x) => x.at.line)))].sort((a, b) => a - b);
+}
+
+/**
+ * Least lead (natural log) of a third character over a correction's, under the recognisers together, for
+ * {@link refuteByRecognisers} to refute the correction: ln 20, the evidence ratio of check-digit corrections
+ * (mrz/correctMrz.ts) and of the state codes' arbitration (arbitrateStateCodes.ts `minLead`); not tuned.
+ */
+export const RECOGNISERS_MIN_LEAD = Math.log(20);
+
+/**
+ * Step 12's last part (readMrzZone.ts): every correction a check digit proved (its group's text as read failed the
+ * digit) is put to the recognisers together, each position it changed scored with every character the layout allows
+ * there (the sum of their CTC log-likelihoods of the whole line, ocr/ctc/ctcLogLikelihood.ts, as step 10 weighs state
+ * codes). A correction chooses between the character read and the one that makes the digit verify; where the
+ * recognisers together find a third character at least `minLead` likelier than the correction's, they read the
+ * position as neither, the correction is not proven, and it is undone (its group's digit fails again, so its field is
+ * refused). A document printed with a failing check digit is corrected into a wrong field whenever a misread
+ * character happens to sit one look-alike from a text that verifies: the Spanish ID specimen of ../shared/data,
+ * whose number `AAA100001` fails its digit as printed, under a light spot (`npm run eval:document -- --glare 0.6`,
+ * fifty-second session) had its third `A` read `8` by the own recogniser and `A` by PaddleOCR, and `8` was
+ * corrected to `6`, which verified the number's digit and the composite: the number `AA6100001` was returned.
+ * Corrections of the character both recognisers read alike stand: there the check digit is the only evidence
+ * against the reading.
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made, in order
+ * @param readings - per line, the recognisers' probabilities for its crop (lines with fewer than two are not weighed)
+ * @param minLead - see {@link RECOGNISERS_MIN_LEAD}
+ * @returns the lines with every refuted correction undone, and the corrections kept
+ */
+export function refuteByRecognisers(
+  format: MrzFormat,
+  lines: readonly string[],
+  corrections: readonly MrzCorrection[],
+  readings: ReadonlyArray<readonly LineProbabilities[]>,
+  minLead = RECOGNISERS_MIN_LEAD,
+): { lines: string[]; corrected: MrzCorrection[] } {
+  const groups = checksOf(format, lines);
+  const classes = positionClasses(format);
+  const refutes = (x: Change): boolean => {
+    const experts = readings[x.at.line] ?? [];
+    const line = lines[x.at.line];
+    const allowed = classes[x.at.line]?.[x.at.index];
+    if (experts.length < 2 || line === undefined || allowed === undefined) return false;
+    const score = (ch: string) => experts.reduce((s, r) => s + ctcLogLikelihood(r, line.slice(0, x.at.index) + ch + line.slice(x.at.index + 1)), 0);
+    const corrected = score(x.to);
+    return [...allowed].some((ch) => ch !== x.from && ch !== x.to && score(ch) - corrected >= minLead);
+  };
+  const undone = new Map<string, Change>();
+  for (const c of corrections) {
+    if (!proven(c)) continue;
+    const changes = changesOf(c, groups);
+    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
+  }
+  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
+  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
+  return { lines: undoChanges(lines, undone), corrected: kept };
 }

@@ -31,8 +31,9 @@ import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
 import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
+import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
-import { refuteByGlyphs, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
 /** An MRZ read from an image. */
@@ -76,6 +77,12 @@ export interface MrzZoneReading {
    * arbitrateStateCodes.ts); empty when none changed or the step did not run. `parsed` and `readLines` hold them.
    */
   readonly statesArbitrated: readonly StateCodeChange[];
+  /**
+   * A document code read as a visa's `V` and chosen again over the format's letters by the recognisers together
+   * (step 10, arbitrateDocumentCode.ts); absent when none changed or the step did not run. `parsed` and `readLines`
+   * hold it.
+   */
+  readonly documentCodeArbitrated?: DocumentCodeChange;
   /**
    * Other readings every check digit accepts as well (mrz/competingReading.ts), the most probable first; step 9
    * weighs them. Searched when first asked (only the reading that wins is), then kept.
@@ -179,14 +186,18 @@ export interface ReadMrzZoneOptions {
    */
   readonly maxCandidates?: number;
   /**
-   * When no MRZ is found, the image is searched again with the detector at each of these longer sides, in pixels,
-   * in turn until an MRZ is found (empty: no further search). The detector's default (960 px) misses the MRZ of a
-   * small, blurred capture, where the characters are 4-6 pixels high (a passport page 500 px wide); at 1600 px they
-   * are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
+   * When no MRZ is found, or only one too damaged to use, the image is searched again with the detector at each of
+   * these longer sides, in pixels, in turn until a usable MRZ is found (empty: no further search). The detector's
+   * default (960 px) misses the MRZ of a small, blurred capture, where the characters are 4-6 pixels high (a
+   * passport page 500 px wide); at 1600 px they are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
    * 3 px high) needs 2400 px: of the six such pages of the generated seeds 60606, 99 and 70707 that no smaller side
    * found, 2400 px found five, four of them read fully right (2026-11-26, docs/document-verification.md "Smaller
-   * pages"; 2000 and 2800 px did worse). Only images without an MRZ found pay for it (about 2.8 and 6 times the
-   * first detection).
+   * pages"; 2000 and 2800 px did worse). Since the fifty-second session a reading too damaged to use
+   * ({@link MIN_CHECK_RATE}) is searched on as well, the better reading kept: at 960 px the detector boxed a crisp
+   * TD1 card's lines only up to their widely spaced filler runs, and the first two lines, read whole, were taken for
+   * a TD2 whose check digits all failed (blind print seed 55 `073`; at 1600 px all three lines are boxed whole;
+   * docs/document-verification.md "Damaged readings searched at larger sides"). Only images without a usable MRZ
+   * pay for it (about 2.8 and 6 times the first detection).
    * @default [1600, 2400]
    */
   readonly fallbackSides?: readonly number[];
@@ -231,9 +242,11 @@ interface Candidate {
  *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, then the one
  *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
  *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
- * 5. if still nothing reads, all of it again on a detection at each of `fallbackSides` in turn (small, blurred
- *    captures); then, if nothing reads or a check digit fails, an image with colour ({@link COLOURED_MIN_SHARE}) is
- *    detected again with its colour dropped, and read again where that detection boxes a line the first did not
+ * 5. if still nothing reads, or only a reading too damaged to use (fewer than {@link MIN_CHECK_RATE} of its check
+ *    digits verifying), all of it again on a detection at each of `fallbackSides` in turn (small, blurred captures;
+ *    lines whose long filler runs the detector at 960 px cut off), the better reading kept; then, if nothing reads
+ *    or a check digit fails, an image with colour ({@link COLOURED_MIN_SHARE}) is detected again with its colour
+ *    dropped, and read again where that detection boxes a line the first did not
  *    (5b, {@link readColourDropped}: a coloured stamp across the zone);
  * 6. a second look when the reading is not clean or its lines lie at least `minSkewDeg` askew; a second reading
  *    replaces the first if it is {@link better}:
@@ -276,7 +289,9 @@ interface Candidate {
  *    cannot tell apart", "The zone's own glyphs", "A third recogniser for other typefaces").
  * 10. with a `secondRecognizer`, a state code (issuing state, nationality) still read as no listed code is chosen
  *    again over the closed list by both recognisers together ({@link arbitrateZoneStates}, arbitrateStateCodes.ts;
- *    docs/document-verification.md "State codes read by two recognisers").
+ *    docs/document-verification.md "State codes read by two recognisers"); and a document code read as a visa's `V`
+ *    over the format's letters ({@link arbitrateZoneDocumentCode}, arbitrateDocumentCode.ts; "A passport's P read as
+ *    a visa's V").
  * 11. with an `arbiter`, a field whose check digit still fails takes the OCR-B look-alike the arbiter reads first at
  *    one of its positions, where that makes every check digit verify ({@link arbitrateZoneLookAlikes},
  *    arbitrateLookAlikes.ts; docs/document-verification.md "Look-alikes read by the third recogniser").
@@ -303,8 +318,9 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
   for (const side of fallbackSides) {
-    if (found) break;
-    found = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
+    if (found && found.checkRate >= MIN_CHECK_RATE) break;
+    const again = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
+    if (again && (!found || better(again, found))) found = again;
   }
   if (!found || found.checkRate < 1) {
     const again = await readColourDropped(image, reader, detected, found, minAspect, maxCandidates);
@@ -323,9 +339,10 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
     found = await arbitrateZoneNames(image, [reader.recognizer, reader.secondRecognizer], found, reader.namePrior, reader.nameWitness);
     found = await settleCompetitor(image, [reader.recognizer, reader.secondRecognizer], found, reader.arbiter);
     found = await arbitrateZoneStates(image, [reader.recognizer, reader.secondRecognizer], found);
+    found = await arbitrateZoneDocumentCode(image, [reader.recognizer, reader.secondRecognizer], found);
   }
   if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
-  if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found);
+  if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found, reader.secondRecognizer);
   if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, reader.arbiter, found);
   return found;
 }
@@ -422,15 +439,26 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
  * the composite's own characters) are put to the zone's own glyphs, as the first recogniser placed them, with step 9's
  * bounds ({@link GLYPH_MIN_LEAD}, {@link GLYPH_MIN_LIKENESS}); those the glyphs refute are undone and their fields fail
  * again (confirmCorrections.ts `refuteByGlyphs`). Without line images (a recogniser returning text) nothing changes.
+ * Last, with a `second` recogniser, every correction a check digit proved is put to both recognisers together, and
+ * one where they read a third character is undone (confirmCorrections.ts `refuteByRecognisers`;
+ * docs/document-verification.md "Corrections the recognisers read as neither").
  */
-async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading): Promise<MrzZoneReading> {
+async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
   if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
   const singles = singleProofGroups(checksOf(found.format, found.parsed.lines));
-  if (!found.corrected.some((c) => singles.has(c.field))) return found;
-  const placed = await glyphLines(image, recognizer, found, []);
-  if (!placed) return found;
-  const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS });
+  if (found.corrected.some((c) => singles.has(c.field))) {
+    const placed = await glyphLines(image, recognizer, found, []);
+    if (placed) {
+      const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS });
+      if (corrected.length < found.corrected.length) found = reparsed(found, lines, corrected);
+    }
+  }
+  const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
+  if (!second || which.length === 0) return found;
+  const { readings } = (await readLinesAgain(image, [recognizer, second], found, which)) ?? {};
+  if (!readings) return found;
+  const { lines, corrected } = refuteByRecognisers(found.format, found.parsed.lines, found.corrected, readings);
   return corrected.length === found.corrected.length ? found : reparsed(found, lines, corrected);
 }
 
@@ -950,6 +978,34 @@ async function arbitrateZoneStates(image: RgbImage, recognizers: readonly LineRe
   const { lines: chosen, changes } = arbitrateStateCodes(found.format, lines, readings);
   if (changes.length === 0) return found;
   return { ...found, readLines: carryChanges(found.readLines, lines, chosen), parsed: { ...parseMrz(chosen), checks: found.parsed.checks }, statesArbitrated: changes };
+}
+
+/**
+ * Step 10 of {@link readMrzZone}, second part: a document code read as `V` has its first line read again by the
+ * recognisers, and the letter chosen by them together ({@link arbitrateDocumentCode}). The check digits are kept as
+ * they were: none covers the document code.
+ */
+async function arbitrateZoneDocumentCode(image: RgbImage, recognizers: readonly LineRecognizer[], found: MrzZoneReading): Promise<MrzZoneReading> {
+  const lines = found.parsed.lines;
+  if (!(lines[0] ?? '').startsWith('V')) return found;
+  const { readings } = (await readLinesAgain(image, recognizers, found, [0])) ?? {};
+  if (!readings) return found;
+  const { line, change } = arbitrateDocumentCode(found.format, lines[0] as string, readings[0] ?? [], { checksVisasLack: checksVisasLack(found) });
+  if (change === null) return found;
+  const chosen = [line, ...lines.slice(1)];
+  return { ...found, readLines: carryChanges(found.readLines, lines, chosen), parsed: { ...parseMrz(chosen), checks: found.parsed.checks }, documentCodeArbitrated: change };
+}
+
+/**
+ * How many of the check digits a visa's layout lacks (TD3: personal number and composite; TD2: composite; ICAO Doc
+ * 9303 Part 7) verify on `found` as read: a digit at the check digit's place, verifying, its group not corrected.
+ */
+function checksVisasLack(found: MrzZoneReading): number {
+  const lacking: readonly string[] = found.format === MRZ_FORMAT.TD3 ? [CHECKED_GROUP.PersonalNumber, CHECKED_GROUP.Composite] : found.format === MRZ_FORMAT.TD2 ? [CHECKED_GROUP.Composite] : [];
+  const corrected = new Set<string>(found.corrected.map((c) => c.field));
+  return checksOf(found.format, found.parsed.lines).filter(
+    (g) => lacking.includes(g.id) && !corrected.has(g.id) && found.parsed.checks[g.id] === true && /^[0-9]$/.test(found.parsed.lines[g.digit.line]?.charAt(g.digit.index) ?? ''),
+  ).length;
 }
 
 /**

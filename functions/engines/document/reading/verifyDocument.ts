@@ -5,6 +5,7 @@ import { checkDocumentType } from '../checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
 import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
 import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
+import { checkStateCodesListed } from '../checks/checkStateCodesListed.ts';
 import { checkNamesConfident, expectedNamesAgree } from '../checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../checks/checkNotExpired.ts';
 import type { CheckOutcome } from '../checks/checkOutcome.ts';
@@ -86,8 +87,11 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
   // A damaged MRZ coded V is a visa's: an MRV-A read with the TD3 layout has only three of TD3's five check digits
   // (no personal number check, no composite; ICAO Doc 9303 Part 7), so one misread leaves it below MIN_CHECK_RATE.
   // Sent under a template that takes no visa, it is refused as the wrong document (as a readable one is), not as an
-  // unreadable MRZ (synthetic MRV-A visas of seed 5150).
-  const visaType = damaged?.parsed.documentCode.startsWith('V')
+  // unreadable MRZ (synthetic MRV-A visas of seed 5150). At least one of the check digits a visa has must verify:
+  // a reading none of whose digits verify is no evidence of a visa (blind photo seed 55 `0149`, a passport's lines
+  // read upside down as `VS<DO<…`, was refused as a visa).
+  const visaChecks = damaged ? [damaged.parsed.checks.documentNumber, damaged.parsed.checks.birthDate, damaged.parsed.checks.expiryDate] : [];
+  const visaType = damaged?.parsed.documentCode.startsWith('V') && visaChecks.some((ok) => ok === true)
     ? checkDocumentType(template, { source: 'mrz', format: damaged.parsed.format, documentCode: damaged.parsed.documentCode })
     : null;
   if (!data && visaType && !visaType.passed) {
@@ -127,7 +131,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       mrzNationality: parsed.nationalityCode,
       side,
     };
-    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, statesArbitrated: data.mrz.statesArbitrated, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, statesArbitrated: data.mrz.statesArbitrated, documentCodeArbitrated: data.mrz.documentCodeArbitrated ?? null, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
     checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
   } else {
     fields = mapAamvaResult(data.aamva);
@@ -157,6 +161,8 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     // Names carry no check digit: those the recognisers leave in doubt send the page to a person, unless the
     // session's expected names confirm them.
     if (data.source === 'mrz') checks.push(checkNamesConfident(data.mrz.namesMargin ?? null, { confirmed: expectedNamesAgree(fields, input.expected) }));
+    // Nor do the state codes: one on no list is a misread or a code no state prints, and a person looks.
+    if (data.source === 'mrz') checks.push(checkStateCodesListed(facts.mrzIssuingState, facts.mrzNationality));
     // The front's MRZ gives the page's orientation; a portrait is printed upright with it.
     const uprightTurns = frontHasData && data.source === 'mrz' ? uprightQuarterTurns(data.mrz.quads) : null;
     const faces = input.detectFaces ? await input.detectFaces(input.front, uprightTurns) : null;

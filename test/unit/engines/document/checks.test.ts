@@ -4,6 +4,8 @@ import { checkDocumentType } from '../../../../functions/engines/document/checks
 import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
 import { checkNamesConfident, expectedNamesAgree, NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
+import { checkStateCodesListed } from '../../../../functions/engines/document/checks/checkStateCodesListed.ts';
+import { isListedStateCode } from '../../../../functions/engines/document/countries/resolveMrzCountry.ts';
 import { checkSidesPresent } from '../../../../functions/engines/document/checks/checkSidesPresent.ts';
 import { decide } from '../../../../functions/engines/document/checks/decide.ts';
 import { matchName } from '../../../../functions/engines/document/checks/matchName.ts';
@@ -62,6 +64,35 @@ describe('checks', () => {
     ]);
     expect(d).toEqual({ decision: 'Declined', errorCategory: 'document_expired', reason: 'expired' });
     expect(decide([{ id: 'sides_present', passed: true, detail: 'ok' }])).toEqual({ decision: 'Approved', errorCategory: null, reason: null });
+  });
+});
+
+describe('checkStateCodesListed', () => {
+  it('passes ISO alpha-3 codes and ICAO codes that name no country', () => {
+    expect(checkStateCodesListed('D<<', 'XXA').passed).toBe(true);
+    expect(checkStateCodesListed('UTO', 'GBD').passed).toBe(true);
+    // The French card of 1988-2021 has no nationality field.
+    expect(checkStateCodesListed('FRA', null).passed).toBe(true);
+  });
+
+  it('sends a code on no list to review as low quality, naming the field and the code', () => {
+    const c = checkStateCodesListed('BIN', 'BIH');
+    expect(c).toMatchObject({ id: 'state_codes_listed', passed: false, failure: { errorCategory: 'low_quality', decision: 'InReview' } });
+    expect(c.detail).toMatch(/^issuing state BIN:/);
+    expect(checkStateCodesListed('DEU', 'SI<').detail).toMatch(/^nationality SI:/);
+    expect(checkStateCodesListed('INP', 'BDR').detail).toMatch(/^issuing state INP, nationality BDR:/);
+  });
+
+  it('reports a checksum failure first when both fail', () => {
+    const digits = { id: 'check_digits', passed: false, detail: 'digits', failure: { errorCategory: 'mrz_checksum_failed', decision: 'Declined' } } as const;
+    expect(decide([digits, checkStateCodesListed('BIN', 'BIH')])).toMatchObject({ decision: 'Declined', errorCategory: 'mrz_checksum_failed' });
+  });
+});
+
+describe('isListedStateCode', () => {
+  it('lists ISO alpha-3 and ICAO codes, fillers dropped, and nothing else', () => {
+    for (const code of ['DEU', 'D<<', 'D', 'UTO', 'XXA', 'RKS', 'GBN', 'EUE']) expect(isListedStateCode(code)).toBe(true);
+    for (const code of ['BIN', 'BDR', 'INP', 'SI<', 'DE', '', null, 'D1U', 'DEUT']) expect(isListedStateCode(code)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checksOf, singleProofGroups } from '../../../../functions/engines/document/mrz/layouts.ts';
-import { refuteByGlyphs, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
-import { UTOPIA, mutate } from './fixtures.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
+import { ctcFrames, UTOPIA, mutate } from './fixtures.ts';
 import { glyphLine } from './glyphFixtures.ts';
 import { GLYPH_MIN_LEAD, GLYPH_MIN_LIKENESS } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 
@@ -55,6 +55,33 @@ describe('refuteByGlyphs (step 12: single-proof corrections put to the zone\'s g
     const glyphs = [line(LINE1, LINE1), line(`L808902456UTO74O8122F1204159${'<'.repeat(15)}0`, lines[1] as string)];
     const correction = { field: 'birthDate' as const, from: '74O8122', to: '7408122' };
     expect(refuteByGlyphs('TD3', lines, [correction], glyphs, opts).corrected).toEqual([correction]);
+  });
+});
+
+describe('refuteByRecognisers (step 12: proven corrections put to both recognisers)', () => {
+  const lines = [...UTOPIA.TD3];
+  // The number's 0 (line 2, position 5) read 8, which fails the number's digit; corrected back to 0.
+  const misread = mutate(lines, 1, 5, '8');
+  const correction = { field: 'documentNumber' as const, from: (misread[1] as string).slice(0, 10), to: (lines[1] as string).slice(0, 10) };
+  const spaced = (text: string) => `${[...text].join('_')}_`;
+  // The own recogniser reads 8 (0.6) with D second (0.3); the other reads `second` at 0.9.
+  const own = ctcFrames(spaced(misread[1] as string), 0.9, { 10: ['D', 0.3] });
+  const other = (second: string) => ctcFrames(spaced(mutate(lines, 1, 5, second)[1] as string), 0.9);
+
+  it('undoes a correction where the recognisers together read a third character', () => {
+    expect(provenCorrectionLines('TD3', lines, [correction])).toEqual([1]);
+    const out = refuteByRecognisers('TD3', lines, [correction], [[], [own, other('D')]]);
+    expect(out.lines).toEqual(misread);
+    expect(out.corrected).toEqual([]);
+  });
+
+  it("keeps it where the other recogniser reads the correction's character, or only one recogniser read the line", () => {
+    expect(refuteByRecognisers('TD3', lines, [correction], [[], [own, other('0')]])).toEqual({ lines, corrected: [correction] });
+    expect(refuteByRecognisers('TD3', lines, [correction], [[], [own]])).toEqual({ lines, corrected: [correction] });
+  });
+
+  it('keeps a correction where both recognisers read the character the digit refuses', () => {
+    expect(refuteByRecognisers('TD3', lines, [correction], [[], [other('8'), other('8')]]).corrected).toEqual([correction]);
   });
 });
 

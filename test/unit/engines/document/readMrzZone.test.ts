@@ -81,6 +81,25 @@ describe('readMrzZone', () => {
     expect(await readMrzZone(IMAGE, { detect, recognizer }, { fallbackSides: [1600] })).toBeNull();
     expect(sides).toEqual([undefined, 1600]);
   });
+  it('searches again at the fallback sides when the first detection gives only a reading too damaged to use', async () => {
+    // At the default side the lines read with the number, birth and expiry digits failing (1 of 5 verifying: a card's
+    // lines cut short and read as another format, blind print seed 55 `073`); at 1600 px they read whole.
+    const damaged = mutate(mutate(mutate(UTOPIA.TD3, 1, 9, '7'), 1, 19, '3'), 1, 27, '1');
+    let side: number | undefined;
+    const sides: Array<number | undefined> = [];
+    const detect = async (_image: RgbImage, s?: number) => (sides.push(s), (side = s), MRZ_BOXES);
+    const reader: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: ((side === undefined ? damaged : UTOPIA.TD3)[(q[0].y + q[2].y) / 2 < 600 ? 0 : 1]) as string, confidence: 0.9 })),
+    };
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: reader }, { minSkewDeg: 90 });
+    expect(sides.slice(0, 2)).toEqual([undefined, 1600]);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    // Without the fallback the damaged reading is all there is.
+    side = undefined;
+    expect((await readMrzZone(IMAGE, { detect: async () => ((side = undefined), MRZ_BOXES), recognizer: reader }, { fallbackSides: [], minSkewDeg: 90 }))?.checkRate).toBeLessThan(0.5);
+  });
   it('goes on past page text read as MRZ text to the MRZ lines further down the candidates (a specimen on a web page)', async () => {
     // Eight paragraph lines, more elongated than the MRZ lines, that the recogniser reads as MRZ characters (the own
     // recogniser knows no others: the blind specimen set's screenshots); the MRZ lines come 9th and 10th.

@@ -40,6 +40,14 @@ describe('verifyDocument with an MRZ too damaged to read', async () => {
     expect(reading.result.documentNumber).toBeNull();
     expect(reading.result.lastName).toBeNull();
   });
+
+  it('refuses a reading coded V none of whose check digits verify as unreadable, not as a visa', async () => {
+    // The document number, birth date and expiry check digits all misread: nothing shows the lines are a visa's.
+    const garbled = mutate(mutate(mutate(damaged, 1, 19, '3'), 1, 27, '1'), 1, 9, '7');
+    const reading = await verifyDocument(readerOf([`V${garbled[0]!.slice(1)}`, garbled[1]!]), { front, template: passport, now: NOW });
+    expect(reading.outcome).toBe('unprocessable');
+    expect(reading.result.errorCategory).toBe('mrz_checksum_failed');
+  });
 });
 
 describe('verifyDocument with names the recognisers leave in doubt', async () => {
@@ -91,5 +99,29 @@ describe('verifyDocument with names the recognisers leave in doubt', async () =>
     expect(reading.decision).toBe('Approved');
     expect(reading.result.errorCategory).toBeNull();
     expect(reading.checks.find((c) => c.id === 'names_confident')?.passed).toBe(true);
+  });
+});
+
+describe('verifyDocument with a state code on no list', async () => {
+  const front = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const before = new Date('2011-01-01T12:00:00Z');
+
+  it('sends the page to review as low quality, every field returned, the issuing state null', async () => {
+    // UTO read UTQ: no check digit covers the issuing state, so every digit still verifies.
+    const reading = await verifyDocument(readerOf(mutate(UTOPIA.TD3, 0, 4, 'Q')), { front, template: passport, now: before });
+    expect(reading.outcome).toBe('read');
+    expect(reading.decision).toBe('InReview');
+    expect(reading.result.errorCategory).toBe('low_quality');
+    expect(reading.result.issuingCountry).toBeNull();
+    expect(reading.result.documentNumber).toBe('L898902C3');
+    expect(reading.document?.mrzIssuingState).toBe('UTQ');
+    expect(reading.checks.find((c) => c.id === 'state_codes_listed')).toMatchObject({ passed: false, detail: expect.stringMatching(/issuing state UTQ/) });
+  });
+
+  it('approves the same page with its listed code, though UTO names no country', async () => {
+    const reading = await verifyDocument(readerOf(UTOPIA.TD3), { front, template: passport, now: before });
+    expect(reading.decision).toBe('Approved');
+    expect(reading.result.issuingCountry).toBeNull();
+    expect(reading.checks.find((c) => c.id === 'state_codes_listed')?.passed).toBe(true);
   });
 });
