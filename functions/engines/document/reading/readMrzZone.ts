@@ -186,14 +186,14 @@ export interface ReadMrzZoneOptions {
    */
   readonly maxCandidates?: number;
   /**
-   * When no MRZ is found, the image is searched again with the detector at each of these longer sides, in pixels, in
-   * turn until an MRZ is found (empty: no further search); when only one too damaged to use is found, at the first. The detector's
+   * When no MRZ is found, or only one too damaged to use, the image is searched again with the detector at each of
+   * these longer sides, in pixels, in turn until a usable MRZ is found (empty: no further search). The detector's
    * default (960 px) misses the MRZ of a small, blurred capture, where the characters are 4-6 pixels high (a
    * passport page 500 px wide); at 1600 px they are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
    * 3 px high) needs 2400 px: of the six such pages of the generated seeds 60606, 99 and 70707 that no smaller side
    * found, 2400 px found five, four of them read fully right (2026-11-26, docs/document-verification.md "Smaller
    * pages"; 2000 and 2800 px did worse). Since the fifty-second session a reading too damaged to use
-   * ({@link MIN_CHECK_RATE}) is searched on at the first side as well, the better reading kept: at 960 px the detector boxed a crisp
+   * ({@link MIN_CHECK_RATE}) is searched on as well, the better reading kept: at 960 px the detector boxed a crisp
    * TD1 card's lines only up to their widely spaced filler runs, and the first two lines, read whole, were taken for
    * a TD2 whose check digits all failed (blind print seed 55 `073`; at 1600 px all three lines are boxed whole;
    * docs/document-verification.md "Damaged readings searched at larger sides"). Only images without a usable MRZ
@@ -242,10 +242,9 @@ interface Candidate {
  *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, then the one
  *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
  *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
- * 5. if still nothing reads, all of it again on a detection at each of `fallbackSides` in turn (small, blurred
- *    captures), and if only a reading too damaged to use was found (fewer than {@link MIN_CHECK_RATE} of its check
- *    digits verifying), at the first of them (lines whose long filler runs the detector at 960 px cut off), the better
- *    reading kept; then, if nothing reads
+ * 5. if still nothing reads, or only a reading too damaged to use (fewer than {@link MIN_CHECK_RATE} of its check
+ *    digits verifying), all of it again on a detection at each of `fallbackSides` in turn (small, blurred captures;
+ *    lines whose long filler runs the detector at 960 px cut off), the better reading kept; then, if nothing reads
  *    or a check digit fails, an image with colour ({@link COLOURED_MIN_SHARE}) is detected again with its colour
  *    dropped, and read again where that detection boxes a line the first did not
  *    (5b, {@link readColourDropped}: a coloured stamp across the zone);
@@ -318,10 +317,8 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   reader = { ...reader, detect: detectOnce(image, reader.detect) };
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
-  for (const [n, side] of fallbackSides.entries()) {
-    // A reading too damaged to use is searched at the first fallback side only: the later ones serve lines too small to
-    // be found at all, and cost several times more.
-    if (found && (found.checkRate >= MIN_CHECK_RATE || n > 0)) break;
+  for (const side of fallbackSides) {
+    if (found && found.checkRate >= MIN_CHECK_RATE) break;
     const again = await readDetected(image, reader, await reader.detect(image, side), minAspect, maxCandidates);
     if (again && (!found || better(again, found))) found = again;
   }
