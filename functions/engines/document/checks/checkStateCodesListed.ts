@@ -25,7 +25,7 @@ export function checkStateCodesListed(issuingState: string | null, nationality: 
     ['issuing state', issuingState],
     ['nationality', nationality],
   ].filter((pair): pair is [string, string] => pair[1] !== null && !isListedStateCode(pair[1]));
-  if (unlisted.length === 0) return { id, passed: true, detail: 'the state codes are on ICAO 9303 list' };
+  if (unlisted.length === 0) return { id, passed: true, detail: "the state codes are on ICAO 9303's list" };
   const what = unlisted.map(([field, code]) => `${field} ${code.replace(/</g, '') || code}`).join(', ');
   return {
     id,
