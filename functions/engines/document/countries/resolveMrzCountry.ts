@@ -15,6 +15,15 @@ export interface ResolvedCountry {
 const NONE: ResolvedCountry = { alpha3: null, numeric: null };
 
 /**
+ * Every state code an MRZ may carry, as printed in a 3-character field (`D<<`, `UTO`, `DEU`): the ISO 3166-1
+ * alpha-3 codes (i18n-iso-countries) and the ICAO Doc 9303 Part 3 §5 codes that are not ISO codes
+ * ({@link ICAO_NON_ISO_CODES}).
+ */
+export const MRZ_STATE_CODES: ReadonlySet<string> = new Set(
+  [...Object.keys(countries.getAlpha3Codes()), ...Object.keys(ICAO_NON_ISO_CODES)].map((c) => c.padEnd(3, '<')),
+);
+
+/**
  * Turns an MRZ state code (issuing state or nationality) into an ISO 3166-1 country.
  *
  * 1. Fillers are dropped (`D<<` -> `D`).
@@ -39,8 +48,8 @@ export function resolveMrzCountry(code: string | null | undefined): ResolvedCoun
 }
 
 /**
- * Whether an MRZ state code is on ICAO Doc 9303 Part 3 §5's list: a current ISO 3166-1 alpha-3 code or one of ICAO's
- * own codes ({@link ICAO_NON_ISO_CODES}, `D`, `UTO`, `XXA`…), fillers dropped. False for anything else: test codes
+ * Whether an MRZ state code is on ICAO Doc 9303 Part 3 §5's list ({@link MRZ_STATE_CODES}: ISO 3166-1 alpha-3 and
+ * ICAO's own codes, `D`, `UTO`, `XXA`…), fillers dropped. False for anything else: test codes
  * such as `BDR`, codes printed by no state's documents (`INP`), two-letter ISO codes (`SI<`), and misreads (`BIH`
  * read `BIN`). A listed code may still resolve to no country (`UTO`, `XXA`: {@link resolveMrzCountry}).
  *
@@ -50,8 +59,7 @@ export function resolveMrzCountry(code: string | null | undefined): ResolvedCoun
  */
 export function isListedStateCode(code: string | null | undefined): boolean {
   const trimmed = (code ?? '').replace(/</g, '').trim().toUpperCase();
-  if (!/^[A-Z]{1,3}$/.test(trimmed)) return false;
-  return ICAO_NON_ISO_CODES[trimmed] !== undefined || (trimmed.length === 3 && countries.isValid(trimmed));
+  return /^[A-Z]{1,3}$/.test(trimmed) && MRZ_STATE_CODES.has(trimmed.padEnd(3, '<'));
 }
 
 /**

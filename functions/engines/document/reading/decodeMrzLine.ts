@@ -1,19 +1,12 @@
-import countries from 'i18n-iso-countries/index.js';
 import type { MrzFormat } from '../constants.ts';
-import { ICAO_NON_ISO_CODES } from '../countries/icaoCodes.ts';
+import { MRZ_STATE_CODES } from '../countries/resolveMrzCountry.ts';
 import { MRZ_ALPHABET } from '../mrz/alphabet.ts';
 import { MRZ_LAYOUTS } from '../mrz/layouts.ts';
 import { decodeFixedLength, LAYOUT_LOOK_ALIKES, type FixedLengthReading } from '../ocr/ctc/decodeFixedLength.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
 
-/**
- * Every state code an MRZ may carry, as printed in a 3-character field (`D<<`, `UTO`, `DEU`): the ISO 3166-1
- * alpha-3 codes (i18n-iso-countries) and the ICAO Doc 9303 Part 3 §5 codes that are not ISO codes
- * ({@link ICAO_NON_ISO_CODES}).
- */
-export const MRZ_STATE_CODES: ReadonlySet<string> = new Set(
-  [...Object.keys(countries.getAlpha3Codes()), ...Object.keys(ICAO_NON_ISO_CODES)].map((c) => c.padEnd(3, '<')),
-);
+/** Re-exported from countries/resolveMrzCountry.ts, where the list of codes lives. */
+export { MRZ_STATE_CODES };
 
 /** Options of {@link decodeMrzLine}. */
 export interface DecodeMrzLineOptions {
