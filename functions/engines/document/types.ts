@@ -1,5 +1,6 @@
 import type { CheckId, DocumentDecision, DocumentErrorCategory, MrzFormat, ReadingOutcome } from './constants.ts';
 import type { MrzCorrection } from './mrz/correctMrz.ts';
+import type { CheckedGroupId } from './mrz/layouts.ts';
 import type { NameChange } from './reading/arbitrateNames.ts';
 import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
 import type { DocumentCodeChange } from './reading/arbitrateDocumentCode.ts';
@@ -119,6 +120,12 @@ export interface MrzEvidence {
    * likelihood alone.
    */
   readonly documentCodeArbitrated: DocumentCodeChange | null;
+  /**
+   * The check-digit groups taken from one recogniser's reading into the other's, the better one (each verifying its
+   * own digit there, and the whole then every digit, composite included; reading/spliceReadings.ts, readMrzZone.ts
+   * step 7c), or null when the reading is no splice.
+   */
+  readonly spliced: readonly CheckedGroupId[] | null;
   /**
    * The most probable other reading that every check digit accepts as well (mrz/competingReading.ts), or null, with
    * how the recognisers weighed it (reading/readMrzZone.ts step 9).

@@ -33,6 +33,7 @@ import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
+import { spliceReadings } from './spliceReadings.ts';
 import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
@@ -99,6 +100,17 @@ export interface MrzZoneReading {
    * (restoreOwnLookAlikes.ts); absent when none was.
    */
   readonly lookAlikesRestored?: readonly LookAlikeRestoration[];
+  /**
+   * Per line and position, the decoder's alternatives (most probable first; empty lines for text recognisers), from
+   * which {@link competitors} are searched; a splice (step 7c) takes each position's from the reading it took the
+   * character from.
+   */
+  readonly alternatives: PositionAlternatives;
+  /**
+   * Step 7c: the check-digit groups taken from the other recogniser's reading into the better one's
+   * (spliceReadings.ts), composite last; absent when the reading is no splice.
+   */
+  readonly spliced?: readonly CheckedGroupId[];
 }
 
 /** A {@link CompetingReading} as step 9 of {@link readMrzZone} weighed it. */
@@ -225,7 +237,8 @@ interface Candidate {
  * 1. text boxes from the detector; pieces of one line joined; boxes at least `minAspect` times wider than high kept;
  * 2. the most elongated candidates recognised, two at a time; lines that read as MRZ text (MRZ characters only, a
  *    filler or many digits) kept and sorted top to bottom in their own text direction; where they make no reading,
- *    the next candidates, of which only lines holding two fillers together are kept (`ANCHOR_FILLERS`). Every line
+ *    the next candidates, of which only lines holding two fillers together are kept (`ANCHOR_FILLERS`), stacked
+ *    with those found before. Every line
  *    read as MRZ text whose characters lean at either end (a page seen obliquely: `SLANT_MIN` or more,
  *    image/estimateSlant.ts) is read again in a quad leaning with them, sampled through its homography, and keeps that
  *    quad for every later step: in italics-like lean the recognisers read `T` as `7` and `S` as `5`;
@@ -272,7 +285,10 @@ interface Candidate {
  *    found no MRZ at all, or only one too damaged to use ({@link MIN_CHECK_RATE}), the second reads only the first
  *    detection, not the `fallbackSides` again ({@link secondReadingOptions}). A second reading taken that is still not
  *    clean is read once more by the first recogniser in its own quads (7b, {@link ownReadingOf}): the two differ in
- *    where they find the lines as well as in how they read them.
+ *    where they find the lines as well as in how they read them. Where neither recogniser's reading is clean, the
+ *    two are spliced field by field, each field with its own check digit taken from the reading in which it
+ *    verifies, when every check digit of the splice then verifies (7c, {@link splicedReading}, spliceReadings.ts;
+ *    docs/document-verification.md "Two readings spliced field by field").
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers (and the reader's
  *    `nameWitness`, each of the three then counting {@link WITNESS_SHARE}), and the name characters chosen by all
  *    together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt) when it has one: names
@@ -331,8 +347,11 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   if (!found || found.checkRate < 1 || found.lengthMisfit > 0 || askew) {
     found = await secondLook(image, reader, detected, found, minAspect, maxCandidates, minSkewDeg);
     if (reader.secondRecognizer && (!found || found.checkRate < 1 || found.lengthMisfit > 0)) {
+      const first = found;
       const second = await readMrzZone(image, { detect: reader.detect, recognizer: reader.secondRecognizer }, secondReadingOptions(opts, found));
       if (second && (!found || better(second, found))) found = await ownReadingOf(image, reader, second);
+      const spliced = first && second && found && found.checkRate < 1 ? splicedReading(first, second) : null;
+      if (spliced) found = spliced;
     }
   }
   if (found && reader.secondRecognizer) {
@@ -367,6 +386,49 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
   const own = zoneReading(lines);
   return own && better(own, second) ? own : second;
 }
+
+/**
+ * Step 7c of {@link readMrzZone}: the first and second recognisers' readings (steps 1-6 each), neither clean, spliced
+ * field by field where each verifies a check digit the other fails (spliceReadings.ts), when both are of one format
+ * and read the same lines ({@link sameLines}). The better reading ({@link better}) is the splice's first source: its
+ * quads, names and state codes are kept. A splice is taken only when every check digit verifies.
+ *
+ * @returns the splice as a reading, or null
+ */
+function splicedReading(first: MrzZoneReading, second: MrzZoneReading): MrzZoneReading | null {
+  if (first.format !== second.format || first.quads.length !== second.quads.length || !first.quads.every((q, i) => sameLines(q, second.quads[i] as Quad))) return null;
+  const [a, b] = better(second, first) ? [second, first] : [first, second];
+  const splice = spliceReadings(a.format, { lines: a.parsed.lines, readLines: a.readLines, corrected: a.corrected }, { lines: b.parsed.lines, readLines: b.readLines, corrected: b.corrected });
+  if (!splice) return null;
+  const parsed = parseMrz(splice.lines);
+  const alternatives = splice.from.map((row, i) => row.map((src, k) => (src === 1 ? b : a).alternatives[i]?.[k] ?? []));
+  return {
+    ...a,
+    readLines: splice.readLines,
+    parsed,
+    corrected: splice.corrected,
+    checkRate: checkRateOf(parsed.checks),
+    minConfidence: Math.min(a.minConfidence, b.minConfidence),
+    alternatives,
+    competitors: once(() => competingReadings(a.format, parsed.lines, alternatives)),
+    spliced: splice.taken,
+  };
+}
+
+/**
+ * Whether two quads box the same printed line, however tightly each recogniser's rows fit it: centres closer than half
+ * the lower box's height, lengths within {@link SAME_LINES_LENGTH} of each other. Looser than {@link sameLine}, which
+ * tells the detector's own boxes apart: on blind photo seed 56 `0010` the two recognisers' rows of one data line were
+ * 660 and 683 px long and 19 and 39 px high, centres 2 px apart.
+ */
+function sameLines(a: Quad, b: Quad): boolean {
+  const sa = quadSize(a), sb = quadSize(b);
+  const ca = quadCentre(a), cb = quadCentre(b);
+  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.min(sa.height, sb.height) && Math.abs(sa.width - sb.width) <= SAME_LINES_LENGTH * Math.max(sa.width, sb.width);
+}
+
+/** See {@link sameLines}: a tenth of the line, four characters of a 44-character line. Not tuned. */
+const SAME_LINES_LENGTH = 0.1;
 
 /**
  * Options of step 7's second reading of {@link readMrzZone}. The `fallbackSides` serve lines too small for the
@@ -1226,6 +1288,10 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
     // paragraphs are as elongated as the MRZ lines and come first; see `maxCandidates`). Past the first anchors found,
     // only a line holding two fillers together counts as one (`ANCHOR_FILLERS`): every MRZ has such a line, and page
     // text read as MRZ text (capitals and digits of a letter's account lines) seldom does, and reading it cost seconds.
+    // The anchors found before join the new ones in clusters (only clusters holding a new anchor are read): a visa's
+    // data line boxed together with a stamp across it (blind specimen seed 56 `043`) was far less elongated than its
+    // name line, came in a later pair, and the two lines, each read right, were never stacked.
+    const earlier: Candidate[] = [];
     for (let next = 0; next < wide.length; ) {
       const first = next === 0;
       const anchor = (c: Candidate) => looksLikeMrz(c, MIN_ANCHOR_TEXT) && (first || c.text.includes(ANCHOR_FILLERS));
@@ -1235,7 +1301,9 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
       }
       const mrzAnchors = anchors.filter(anchor);
       let best: MrzZoneReading | null = null;
-      for (const cluster of clusters(mrzAnchors)) {
+      const fresh = new Set(mrzAnchors);
+      for (const cluster of clusters([...earlier, ...mrzAnchors])) {
+        if (!cluster.some((c) => fresh.has(c))) continue;
         // Rows spanning the MRZ's full width, rebuilt from every piece the detector found, and long enough for the
         // shortest MRZ line length that holds the longest anchor's text (the detector may miss trailing fillers).
         const longest = cluster.reduce((a, b) => (b.text.length > a.text.length ? b : a));
@@ -1303,6 +1371,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
         if (reading && (!best || better(reading, best))) best = reading;
       }
       if (best) return best;
+      earlier.push(...mrzAnchors);
     }
   }
   return null;
@@ -1704,5 +1773,6 @@ function finishWindow(window: readonly Candidate[], format: MrzFormat, d: Decode
     statesArbitrated: [],
     competitors: once(() => competingReadings(format, parsed.lines, alternatives, { fixed })),
     competitor: null,
+    alternatives,
   };
 }

@@ -11,6 +11,7 @@ describe('mrzProvenance', () => {
       namesMargin: 0.123456,
       statesArbitrated: [{ line: 1, start: 10, from: 'VTO', to: 'UTO', lead: 7.123456, cost: -3.21 }],
       documentCodeArbitrated: { from: 'V', to: 'P', lead: 9.87654 },
+      spliced: ['birthDate'],
       competitor: { substitutions: [{ line: 1, index: 1, from: '8', to: 'S' }], ratio: 0.1234567, groups: ['documentNumber', 'composite'], margin: 4.56789, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
       lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, from: '0', to: 'O', p: 0.99912 }, { field: 'expiryDate', line: 1, index: 26, from: '9', to: '6', p: 0.99987, thirdP: 0.97654 }],
     });
@@ -21,6 +22,7 @@ describe('mrzProvenance', () => {
       namesMargin: 0.123,
       statesArbitrated: [{ line: 1, index: 10, lead: 7.123, cost: -3.21 }],
       documentCodeArbitrated: { lead: 9.877 },
+      spliced: ['birthDate'],
       competitor: { groups: ['documentNumber', 'composite'], positions: [{ line: 1, index: 1 }], ratio: 0.123, margin: 4.568, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
       lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, p: 0.999 }, { field: 'expiryDate', line: 1, index: 26, p: 1, thirdP: 0.977 }],
     });

@@ -131,6 +131,26 @@ describe('readMrzZone', () => {
     // Six candidates (the value until the forty-fourth session) never reach the MRZ lines.
     expect(await readMrzZone(IMAGE, { detect, recognizer: page }, { fallbackSides: [], maxCandidates: 6 })).toBeNull();
   });
+  // Blind specimen seed 56 `043`: a visa whose data line the detector boxed together with a stamp across it. The box,
+  // 69 px high against the name line's 30, came in a later pair of candidates than the name line.
+  it('stacks the anchors of a later pair of candidates with those found before', async () => {
+    const box = (y: number, height: number, x0 = 60, x1 = 940): DetectedBox => ({
+      quad: [
+        { x: x0, y },
+        { x: x1, y },
+        { x: x1, y: y + height },
+        { x: x0, y: y + height },
+      ],
+      score: 0.9,
+    });
+    // The name line, a heading read as no MRZ text, a short line, the data line boxed tall with the stamp.
+    const boxes = [box(560, 30), box(100, 20, 60, 700), box(200, 20, 60, 400), box(585, 80)];
+    const { recognizer: read, calls } = recordingRecognizer((y) => (y < 150 ? 'SPECIMEN VISA' : y < 300 ? 'ENTRY' : y < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1]));
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: read }, { fallbackSides: [] });
+    expect(calls[0]).toEqual({ mode: 'line', rows: [110, 575] });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
+  });
+
   it('detects the image again with its colour dropped when the colour detection breaks the MRZ lines (a stamp across the zone)', async () => {
     // A red page: every pixel coloured. The detector, fed colour, finds no MRZ line (a translucent stamp's letter
     // edges break them into pieces); fed the colour-dropped view (three channels equal), it finds both.
@@ -526,6 +546,21 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   it('keeps the second reading when the first recogniser reads its lines no better (7b)', async () => {
     const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', twice).r, secondRecognizer: lines('second', misread).r });
     expect(reading?.readLines).toEqual(misread);
+  });
+
+  // Blind photo seed 56 `0010`: a light spot over a passport's data line; the first recogniser read the birth date
+  // wrong, the second the personal number.
+  it('splices the two readings field by field where each verifies what the other fails (7c)', async () => {
+    const birth = mutate(UTOPIA.TD3, 1, 15, '9');
+    const personal = mutate(UTOPIA.TD3, 1, 33, '7');
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', birth).r, secondRecognizer: lines('second', personal).r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    expect(reading?.spliced).toEqual(['birthDate']);
+    // Without a field the second verifies that the first fails, nothing is spliced.
+    const both = await readMrzZone(IMAGE, { detect, recognizer: lines('first', birth).r, secondRecognizer: lines('second', mutate(birth, 1, 33, '7')).r });
+    expect(both?.spliced).toBeUndefined();
+    expect(both?.checkRate).toBeLessThan(1);
   });
 
   it('reads the fallback sides again where the first recogniser found an MRZ there', async () => {

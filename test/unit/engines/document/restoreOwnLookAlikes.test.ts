@@ -182,4 +182,21 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, k4(1), k4(1), ['documentNumber']).restored).toEqual([]);
     expect(ownDisagreements('TD3', read, k4(1), ['documentNumber'])).toEqual([]);
   });
+
+  // Blind photo seed 56 `0010`: a light spot over the birth date; the own and the third recogniser read the faint `6`
+  // and `0` of `640804` as fillers (0.99 each). A date holds fillers only for a whole unknown part.
+  it('sets no filler back into a date where it would leave a part half digit, half filler; a whole part may be', () => {
+    const both = (alts: Record<number, Alternative[]>) => read.map((line, i) => [...line].map((_, j) => (i === 1 ? (alts[j] ?? []) : [])));
+    const filler = [{ char: '<', p: 0.99 }];
+    const halves = both({ 13: filler, 15: filler });
+    expect(restoreOwnLookAlikes('TD3', read, halves, halves).restored).toEqual([]);
+    // The day of the birth date (positions 17-18) set back whole: an unknown day, the check digit judging it.
+    const day = both({ 17: filler, 18: filler });
+    const out = restoreOwnLookAlikes('TD3', read, day, day);
+    expect(out.restored.map((r) => r.index)).toEqual([17, 18]);
+    expect(out.lines[1]?.slice(13, 19)).toBe('7408<<');
+    // Fillers elsewhere (the personal number) are set back as before.
+    const personal = both({ 30: filler });
+    expect(restoreOwnLookAlikes('TD3', read, personal, personal).restored.map((r) => r.index)).toEqual([30]);
+  });
 });
