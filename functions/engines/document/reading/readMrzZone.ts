@@ -391,7 +391,10 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
  * Step 7c of {@link readMrzZone}: the first and second recognisers' readings (steps 1-6 each), neither clean, spliced
  * field by field where each verifies a check digit the other fails (spliceReadings.ts), when both are of one format
  * and read the same lines ({@link sameLines}). The better reading ({@link better}) is the splice's first source: its
- * quads, names and state codes are kept. A splice is taken only when every check digit verifies.
+ * quads, names and state codes are kept. A splice is taken only when every check digit verifies. Its competitors
+ * (step 9) are searched over each position's alternatives from the reading the character came from; the positions
+ * that glyph heights made fillers (`restorePadding`) are not kept out of that search, as they are in a reading of one
+ * recogniser ({@link finishWindow}), since the reading does not keep them.
  *
  * @returns the splice as a reading, or null
  */
