@@ -391,7 +391,8 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
  * Step 7c of {@link readMrzZone}: the first and second recognisers' readings (steps 1-6 each), neither clean, spliced
  * field by field where each verifies a check digit the other fails (spliceReadings.ts), when both are of one format
  * and read the same lines ({@link sameLines}). The better reading ({@link better}) is the splice's first source: its
- * quads, names and state codes are kept. A splice is taken only when every check digit verifies. Its competitors
+ * quads, lines as read, names and state codes are kept, and the groups taken from the other are its corrections
+ * (step 12 puts them to the glyphs and the recognisers). A splice is taken only when every check digit verifies. Its competitors
  * (step 9) are searched over each position's alternatives from the reading the character came from; the positions
  * that glyph heights made fillers (`restorePadding`) are not kept out of that search, as they are in a reading of one
  * recogniser ({@link finishWindow}), since the reading does not keep them.
@@ -401,13 +402,12 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
 function splicedReading(first: MrzZoneReading, second: MrzZoneReading): MrzZoneReading | null {
   if (first.format !== second.format || first.quads.length !== second.quads.length || !first.quads.every((q, i) => sameLines(q, second.quads[i] as Quad))) return null;
   const [a, b] = better(second, first) ? [second, first] : [first, second];
-  const splice = spliceReadings(a.format, { lines: a.parsed.lines, readLines: a.readLines, corrected: a.corrected }, { lines: b.parsed.lines, readLines: b.readLines, corrected: b.corrected });
+  const splice = spliceReadings(a.format, { lines: a.parsed.lines, corrected: a.corrected }, { lines: b.parsed.lines, corrected: b.corrected });
   if (!splice) return null;
   const parsed = parseMrz(splice.lines);
   const alternatives = splice.from.map((row, i) => row.map((src, k) => (src === 1 ? b : a).alternatives[i]?.[k] ?? []));
   return {
     ...a,
-    readLines: splice.readLines,
     parsed,
     corrected: splice.corrected,
     checkRate: checkRateOf(parsed.checks),

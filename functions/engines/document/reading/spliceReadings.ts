@@ -1,15 +1,13 @@
 import type { MrzFormat } from '../constants.ts';
 import type { MrzCorrection } from '../mrz/correctMrz.ts';
-import { CHECKED_GROUP, checksOf, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checkedText, checksOf, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 
 /** One recogniser's reading of an MRZ, as {@link spliceReadings} takes it. */
 export interface SpliceSource {
   /** The lines after check-digit-proven corrections, each of the format's length. */
   readonly lines: readonly string[];
-  /** The lines as decoded, before corrections (same lengths). */
-  readonly readLines: readonly string[];
-  /** The corrections that turned `readLines` into `lines`. */
+  /** The corrections that turned the lines as decoded into `lines`. */
   readonly corrected: readonly MrzCorrection[];
 }
 
@@ -17,9 +15,12 @@ export interface SpliceSource {
 export interface SplicedReading {
   /** The lines, every check digit verifying. */
   readonly lines: string[];
-  /** The lines as decoded, spliced at the same positions. */
-  readonly readLines: string[];
-  /** The corrections of each source that lie in the groups taken from it. */
+  /**
+   * The first source's corrections in the groups not taken, then one correction per group taken, from the first
+   * source's characters (its text and check digit as in its `lines`) to the splice's: the splice is the first reading
+   * corrected, so that the later steps put the characters taken to the zone's glyphs and to the recognisers as any
+   * correction (readMrzZone.ts step 12), and undo what they refute.
+   */
   readonly corrected: MrzCorrection[];
   /** Per line and position, which source (0 or 1) the character comes from. */
   readonly from: number[][];
@@ -37,10 +38,13 @@ export interface SplicedReading {
  * it in the first source is taken, with its digit, from the second where it verifies there. The composite's own
  * characters (its digit, and the optional data only it protects: TD1 and TD2) come from the first source, or, when the
  * two differ there, from the second if that makes the composite verify. A splice is returned only when every check
- * digit of the result verifies, composite included, and it takes at least one field from each source: each field is
- * then proven by its own digit and the whole by the composite (ICAO Doc 9303 Part 3 §4.9), the rule by which single
- * OCR errors are corrected (mrz/correctMrz.ts). Characters no check digit protects (document code, state codes, names,
- * sex) stay the first source's.
+ * digit of the result verifies, composite included, and it takes at least one field from each source (ICAO Doc 9303
+ * Part 3 §4.9). A date taken is proven twice, by its own digit and by the composite, which weighs it otherwise; a
+ * document number or TD3 personal number only once: the composite weighs their characters as their own digit does
+ * (mrz/layouts.ts `singleProofGroups`), so any text verifying their digit leaves it verifying. The groups taken are
+ * therefore returned as corrections of the first source, which the later steps put to the zone's glyphs and to the
+ * recognisers as they do every correction one check digit alone proves. Characters no check digit protects (document
+ * code, state codes, names, sex) stay the first source's.
  *
  * @param format - the format both readings were decoded with
  * @param first - the reading kept where it verifies (the better of the two)
@@ -74,11 +78,11 @@ export function spliceReadings(format: MrzFormat, first: SpliceSource, second: S
     const lines = pick(a, b, from);
     if (!Object.values(verifyChecks(format, lines)).every(Boolean) || lines.every((line, i) => line === b[i])) continue;
     const ids = compositeFrom === 1 ? [...taken, CHECKED_GROUP.Composite] : taken;
-    const corrected = [
-      ...first.corrected.filter((c) => !ids.includes(c.field)),
-      ...second.corrected.filter((c) => ids.includes(c.field)),
-    ];
-    return { lines, readLines: pick(first.readLines, second.readLines, from), corrected, from: from.map((row) => [...row]), taken: ids };
+    const groups = new Map(checksOf(format, lines).map((g) => [g.id, g]));
+    const groupText = (g: CheckedGroup, text: readonly string[]) => checkedText(g, text) + (text[g.digit.line] ?? '').charAt(g.digit.index);
+    const taking = ids.map((id) => groups.get(id) as CheckedGroup).map((g) => ({ field: g.id, from: groupText(g, a), to: groupText(g, lines) }));
+    const corrected = [...first.corrected.filter((c) => !ids.includes(c.field)), ...taking];
+    return { lines, corrected, from: from.map((row) => [...row]), taken: ids };
   }
   return null;
 }

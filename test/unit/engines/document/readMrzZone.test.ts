@@ -557,6 +557,9 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.checkRate).toBe(1);
     expect(reading?.spliced).toEqual(['birthDate']);
+    // The first reading as read, the birth date taken as its correction (for step 12 to weigh).
+    expect(reading?.readLines).toEqual(birth);
+    expect(reading?.corrected).toEqual([{ field: 'birthDate', from: '7498122', to: '7408122' }]);
     // Without a field the second verifies that the first fails, nothing is spliced.
     const both = await readMrzZone(IMAGE, { detect, recognizer: lines('first', birth).r, secondRecognizer: lines('second', mutate(birth, 1, 33, '7')).r });
     expect(both?.spliced).toBeUndefined();

@@ -6,7 +6,7 @@ import { spliceReadings, type SpliceSource } from '../../../../functions/engines
 const td3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
 const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
 const withChars = (line: string, k: number, chars: string) => line.slice(0, k) + chars + line.slice(k + chars.length);
-const source = (lines: string[]): SpliceSource => ({ lines, readLines: lines, corrected: [] });
+const source = (lines: string[]): SpliceSource => ({ lines, corrected: [] });
 const line2 = (lines: string[], k: number, chars: string) => [lines[0] as string, withChars(lines[1] as string, k, chars), ...lines.slice(2)];
 
 describe('spliceReadings', () => {
@@ -48,11 +48,14 @@ describe('spliceReadings', () => {
     expect(out?.taken).toEqual(['birthDate', 'composite']);
   });
 
-  it('keeps the corrections of each source in the groups taken from it', () => {
-    const first: SpliceSource = { lines: line2(td3, 13, '<4<812'), readLines: line2(td3, 13, '<4<812'), corrected: [{ field: 'documentNumber', from: 'L898902C36', to: 'L898902C36' }] };
-    const second: SpliceSource = { lines: line2(td3, 37, '42'), readLines: line2(line2(td3, 37, '42'), 14, '1'), corrected: [{ field: 'birthDate', from: '7108122', to: '7408122' }, { field: 'expiryDate', from: 'x', to: 'y' }] };
+  it('returns the groups taken as corrections of the first source, keeping its own corrections elsewhere', () => {
+    const firstLines = line2(td3, 13, '<4<812');
+    const first: SpliceSource = { lines: firstLines, corrected: [{ field: 'documentNumber', from: 'L8989O2C36', to: 'L898902C36' }] };
+    const second: SpliceSource = { lines: line2(td3, 37, '42'), corrected: [{ field: 'birthDate', from: '7108122', to: '7408122' }, { field: 'expiryDate', from: 'x', to: 'y' }] };
     const out = spliceReadings('TD3', first, second);
-    expect(out?.corrected.map((c) => c.field)).toEqual(['documentNumber', 'birthDate']);
-    expect(out?.readLines[1]?.slice(13, 20)).toBe('7108122');
+    expect(out?.corrected).toEqual([
+      { field: 'documentNumber', from: 'L8989O2C36', to: 'L898902C36' },
+      { field: 'birthDate', from: '<4<8122', to: '7408122' },
+    ]);
   });
 });
