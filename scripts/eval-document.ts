@@ -426,9 +426,9 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       for (const s of args.verbose ? (reading.mrz?.statesArbitrated ?? []) : []) console.log(`       state code line ${s.line + 1} at ${s.start}: ${s.from} -> ${s.to} (lead ${s.lead.toFixed(2)}, cost ${s.cost.toFixed(2)})`);
       const code = args.verbose ? reading.mrz?.documentCodeArbitrated : null;
       if (code) console.log(`       document code: ${code.from} -> ${code.to} (lead ${code.lead.toFixed(2)})`);
-      // Fields taken from one recogniser's reading into the other's (readMrzZone.ts step 7c).
+      // Fields taken from one reading into another (readMrzZone.ts steps 4 and 7c).
       const spliced = args.verbose ? reading.mrz?.spliced : null;
-      if (spliced) console.log(`       spliced from the other recogniser's reading: ${spliced.join(',')}`);
+      if (spliced) console.log(`       spliced from another reading: ${spliced.join(',')}`);
       const unlisted = args.verbose ? reading.checks.find((c) => c.id === CHECK_ID.StateCodesListed && !c.passed) : undefined;
       if (unlisted) console.log(`       ${unlisted.detail}`);
       for (const r of args.verbose ? (reading.mrz?.lookAlikesRestored ?? []) : []) console.log(`       ${r.field} line ${r.line + 1} at ${r.index}: ${r.from} set back to ${r.to} (own recogniser ${r.p.toFixed(4)}${r.thirdP === undefined ? '' : `, third ${r.thirdP.toFixed(4)}`})`);

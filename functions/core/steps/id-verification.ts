@@ -43,8 +43,8 @@ export interface IdVerificationInput {
  * the two recognisers (reading/arbitrateStateCodes.ts), its line and first position, the lead over the next listed code
  * and the cost against the code as read (natural logs, 3 decimals); `documentCodeArbitrated`: the lead (natural log,
  * 3 decimals) of the letter the two recognisers put in place of a document code read as a visa's `V`
- * (reading/arbitrateDocumentCode.ts), or null; `spliced`: the check-digit groups taken from one recogniser's reading
- * into the other's (reading/spliceReadings.ts), or null; `competitor`: another reading every check digit accepts too
+ * (reading/arbitrateDocumentCode.ts), or null; `spliced`: the check-digit groups taken from one reading into another
+ * (reading/spliceReadings.ts), or null; `competitor`: another reading every check digit accepts too
  * (reading/readMrzZone.ts step 9), as the check groups and line positions it touches, the first recogniser's
  * probability ratio, the recognisers' log-likelihood margin of the text chosen over the runner-up, how it was resolved
  * (`kept`, `taken`, `undecided`), whether the zone's own glyphs decided it (`byGlyphs`) or the

@@ -121,9 +121,10 @@ export interface MrzEvidence {
    */
   readonly documentCodeArbitrated: DocumentCodeChange | null;
   /**
-   * The check-digit groups taken from one recogniser's reading into the other's, the better one (each verifying its
-   * own digit there, and the whole then every digit, composite included; reading/spliceReadings.ts, readMrzZone.ts
-   * step 7c), or null when the reading is no splice.
+   * The check-digit groups taken from one reading into another, the better one (the two recognisers' readings, or
+   * one recogniser's rows read whole and in windows; each group verifying its own digit there, and the whole then
+   * every digit, composite included; reading/spliceReadings.ts, readMrzZone.ts steps 4 and 7c), or null when the
+   * reading is no splice.
    */
   readonly spliced: readonly CheckedGroupId[] | null;
   /**

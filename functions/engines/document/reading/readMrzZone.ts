@@ -107,8 +107,8 @@ export interface MrzZoneReading {
    */
   readonly alternatives: PositionAlternatives;
   /**
-   * Step 7c: the check-digit groups taken from the other recogniser's reading into the better one's
-   * (spliceReadings.ts), composite last; absent when the reading is no splice.
+   * Step 7c (or step 4, two readings of one recogniser): the check-digit groups taken from the other reading into the
+   * better one's (spliceReadings.ts), composite last; absent when the reading is no splice.
    */
   readonly spliced?: readonly CheckedGroupId[];
 }
@@ -253,8 +253,9 @@ interface Candidate {
  *    cannot be an MRZ (see `plausible`: a TD2 coded P, unlisted codes with failing check digits) are dropped;
  * 4. the reading with the most verifying check digits wins (then the most probable one; between readings of one
  *    format that verify alike, the one that dropped fewer characters in its names first, nameGaps.ts, then the one
- *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}). If nothing reads,
- *    the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
+ *    whose names keep a letter the other has as a filler, nameExtension.ts, see {@link better}); where neither the
+ *    rows read whole nor their readings with the windows' are clean, the two are spliced as in step 7c. If nothing
+ *    reads, the candidates are read turned by 180° (an upside-down document, or one rotated by 90° without EXIF);
  * 5. if still nothing reads, or only a reading too damaged to use (fewer than {@link MIN_CHECK_RATE} of its check
  *    digits verifying), all of it again on a detection at each of `fallbackSides` in turn (small, blurred captures;
  *    lines whose long filler runs the detector at 960 px cut off), the better reading kept; then, if nothing reads
@@ -1345,7 +1346,13 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           const windowed = (await recognise(image, reader, rows, 'windows')).filter((c) => looksLikeMrz(c, 20));
           const squeezed = length <= MRZ_SHAPE.TD1.length ? (await recognise(image, reader, rows, 'squeezed')).filter((c) => looksLikeMrz(c, 20)) : [];
           const second = zoneReading([...lines, ...windowed, ...squeezed]);
+          const whole = reading;
           if (second && (!reading || better(second, reading))) reading = second;
+          // Neither clean: the rows read whole and the readings with the windows' spliced, as step 7c splices the two
+          // recognisers' (blind photo seed 57 `0138`: the data line read whole misread the birth date, read in windows
+          // a `0` of the personal number as `O`).
+          const spliced = whole && second && whole.checkRate < 1 && second.checkRate < 1 ? splicedReading(whole, second) : null;
+          if (spliced) reading = spliced;
         }
         // No reading at all counts here too: a passport's 36-character TD2 reading is no MRZ (see plausible).
         const mayBeTd3 = !reading || reading.format === MRZ_FORMAT.TD2 || reading.format === MRZ_FORMAT.TD3;

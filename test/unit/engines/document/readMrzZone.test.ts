@@ -151,6 +151,24 @@ describe('readMrzZone', () => {
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
   });
 
+  // Blind photo seed 57 `0138`: the data line read whole misread the birth date; read in windows, a `0` of the
+  // personal number as `O`. Each reading verifies what the other fails.
+  it('splices the rows read whole and in windows where each verifies what the other fails', async () => {
+    const whole = mutate(UTOPIA.TD3, 1, 15, '9');
+    const windows = mutate(UTOPIA.TD3, 1, 33, '7');
+    const read: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads, mode = 'line') =>
+        quads.map((q) => {
+          const lines = mode === 'windows' ? windows : whole;
+          return { kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (lines[0] as string) : (lines[1] as string), confidence: mode === 'windows' ? 0.95 : 0.9 };
+        }),
+    };
+    const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: read }, { fallbackSides: [] });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.spliced?.length).toBe(1);
+  });
+
   it('detects the image again with its colour dropped when the colour detection breaks the MRZ lines (a stamp across the zone)', async () => {
     // A red page: every pixel coloured. The detector, fed colour, finds no MRZ line (a translucent stamp's letter
     // edges break them into pieces); fed the colour-dropped view (three channels equal), it finds both.
