@@ -3,7 +3,7 @@ import type { MrzCorrection } from '../mrz/correctMrz.ts';
 import { CHECKED_GROUP, checkedText, checksOf, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 
-/** One recogniser's reading of an MRZ, as {@link spliceReadings} takes it. */
+/** A reading of an MRZ, as {@link spliceReadings} takes it. */
 export interface SpliceSource {
   /** The lines after check-digit-proven corrections, each of the format's length. */
   readonly lines: readonly string[];
@@ -29,10 +29,12 @@ export interface SplicedReading {
 }
 
 /**
- * Splices two readings of the same MRZ lines (one per recogniser) field by field, where each recogniser reads right
- * what the other misreads: a light spot across a passport's data line (blind photo seed 56 `0010`) made the first
- * (own) recogniser read the birth date as fillers and the second (PaddleOCR) read the personal number's fillers as
- * `44222`; each verified the check digits the other failed.
+ * Splices two readings of the same MRZ lines field by field, where each reads right what the other misreads. Two
+ * recognisers' (readMrzZone.ts step 7c): a light spot across a passport's data line (blind photo seed 56 `0010`)
+ * made the first (own) recogniser read the birth date as fillers and the second (PaddleOCR) read the personal
+ * number's fillers as `44222`; each verified the check digits the other failed. One recogniser's rows read whole and
+ * in windows (step 4): on blind photo seed 57 `0138` the first misread the birth date, the second a `0` of the
+ * personal number as `O`.
  *
  * Every field that has its own check digit (document number, birth date, expiry date, TD3 personal number) and fails
  * it in the first source is taken, with its digit, from the second where it verifies there. The composite's own
