@@ -391,7 +391,7 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
 /**
  * Step 7c of {@link readMrzZone}: the first and second recognisers' readings (steps 1-6 each), neither clean, spliced
  * field by field where each verifies a check digit the other fails (spliceReadings.ts), when both are of one format
- * and read the same lines ({@link sameLines}). The better reading ({@link better}) is the splice's first source: its
+ * and read the same lines ({@link sameLine} within {@link SAME_LINES_LENGTH}). The better reading ({@link better}) is the splice's first source: its
  * quads, lines as read, names and state codes are kept, and the groups taken from the other are its corrections
  * (step 12 puts them to the glyphs and the recognisers). A splice is taken only when every check digit verifies. Its competitors
  * (step 9) are searched over each position's alternatives from the reading the character came from; the positions
@@ -401,7 +401,7 @@ async function ownReadingOf(image: RgbImage, reader: MrzZoneReader, second: MrzZ
  * @returns the splice as a reading, or null
  */
 function splicedReading(first: MrzZoneReading, second: MrzZoneReading): MrzZoneReading | null {
-  if (first.format !== second.format || first.quads.length !== second.quads.length || !first.quads.every((q, i) => sameLines(q, second.quads[i] as Quad))) return null;
+  if (first.format !== second.format || first.quads.length !== second.quads.length || !first.quads.every((q, i) => sameLine(q, second.quads[i] as Quad, SAME_LINES_LENGTH))) return null;
   const [a, b] = better(second, first) ? [second, first] : [first, second];
   const splice = spliceReadings(a.format, { lines: a.parsed.lines, corrected: a.corrected }, { lines: b.parsed.lines, corrected: b.corrected });
   if (!splice) return null;
@@ -420,18 +420,11 @@ function splicedReading(first: MrzZoneReading, second: MrzZoneReading): MrzZoneR
 }
 
 /**
- * Whether two quads box the same printed line, however tightly each recogniser's rows fit it: centres closer than half
- * the lower box's height, lengths within {@link SAME_LINES_LENGTH} of each other. Looser than {@link sameLine}, which
- * tells the detector's own boxes apart: on blind photo seed 56 `0010` the two recognisers' rows of one data line were
- * 660 and 683 px long and 19 and 39 px high, centres 2 px apart.
+ * How far the lengths of two recognisers' rows of one printed line may differ for {@link splicedReading}: a tenth of
+ * the line, four characters of a 44-character line (looser than {@link SAME_LINE_LENGTH}, which tells the detector's
+ * own boxes apart; on blind photo seed 56 `0010` the two recognisers' rows of one data line were 660 and 683 px long
+ * and 19 and 39 px high, centres 2 px apart). Not tuned.
  */
-function sameLines(a: Quad, b: Quad): boolean {
-  const sa = quadSize(a), sb = quadSize(b);
-  const ca = quadCentre(a), cb = quadCentre(b);
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.min(sa.height, sb.height) && Math.abs(sa.width - sb.width) <= SAME_LINES_LENGTH * Math.max(sa.width, sb.width);
-}
-
-/** See {@link sameLines}: a tenth of the line, four characters of a 44-character line. Not tuned. */
 const SAME_LINES_LENGTH = 0.1;
 
 /**
@@ -1144,13 +1137,13 @@ function colourDropped(image: RgbImage): RgbImage {
 }
 
 /**
- * Whether two text boxes are one line as the detector boxed it: centres closer than half the line height, lengths
- * within {@link SAME_LINE_LENGTH} of each other.
+ * Whether two text boxes are one line: centres closer than half the lower box's height, lengths within `lengthShare`
+ * of the longer (by default {@link SAME_LINE_LENGTH}: one line as the detector boxed it).
  */
-function sameLine(a: Quad, b: Quad): boolean {
+function sameLine(a: Quad, b: Quad, lengthShare = SAME_LINE_LENGTH): boolean {
   const sa = quadSize(a), sb = quadSize(b);
   const ca = quadCentre(a), cb = quadCentre(b);
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.min(sa.height, sb.height) && Math.abs(sa.width - sb.width) <= SAME_LINE_LENGTH * Math.max(sa.width, sb.width);
+  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.min(sa.height, sb.height) && Math.abs(sa.width - sb.width) <= lengthShare * Math.max(sa.width, sb.width);
 }
 
 /** See {@link sameLine}: one character of a 44-character line. Not tuned. */
