@@ -8,6 +8,9 @@
 /** The 37 MRZ characters, in the order used by the OCR class index (digits, letters, filler). */
 export const MRZ_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<' as const;
 
+/** The filler `<` (ICAO Doc 9303 Part 3 §4.1): pads fields and separates name parts. */
+export const MRZ_FILLER = '<' as const;
+
 /** Index of each MRZ character in {@link MRZ_ALPHABET}. */
 export const MRZ_INDEX: ReadonlyMap<string, number> = new Map([...MRZ_ALPHABET].map((c, i) => [c, i]));
 

@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { positionClasses } from '../mrz/layouts.ts';
-import { MRZ_INDEX } from '../mrz/alphabet.ts';
+import { MRZ_FILLER as FILLER, MRZ_INDEX } from '../mrz/alphabet.ts';
 import { ctcAlignment, ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import { greedyDecode } from '../ocr/ctc/greedyDecode.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
@@ -264,8 +264,6 @@ const CANDIDATE_MIN_PROB = 0.02;
 
 /** Passes of character-by-character changes in {@link arbitrateNames} (each pass tries every candidate at every name position). */
 const MAX_PASSES = 3;
-
-const FILLER = '<';
 
 /** Index of the last letter of a field of `text` (`field.start - 1` when it holds fillers only). */
 function lastLetter(text: string, field: Span): number {

@@ -1,5 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import type { Alternative, PositionAlternatives } from '../mrz/correctMrz.ts';
+import { MRZ_FILLER as FILLER } from '../mrz/alphabet.ts';
 import { CHECKED_GROUP, checksOf, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 
@@ -265,9 +266,6 @@ function withoutBrokenDates(format: MrzFormat, lines: readonly string[], found: 
     return part === FILLER.repeat(2);
   });
 }
-
-/** The MRZ filler character. */
-const FILLER = '<';
 
 /**
  * `found` without its runs of at least {@link SHIFTED_RUN_MIN} characters of one line, each to be set back to the one
