@@ -13,6 +13,12 @@ export interface RefuteOptions {
   readonly minLead: number;
   /** Least likeness (correlation) the correction's character must reach where the character read has no exemplar. */
   readonly minLikeness: number;
+  /**
+   * Per line, the recognisers' probabilities for its crop read again (as {@link refuteByRecognisers} takes them).
+   * Where the character read has no exemplar, a correction one of them reads itself, giving its character a lead of
+   * at least {@link RECOGNISERS_MIN_LEAD} over the character read, is not refuted by {@link RefuteOptions.minLikeness}.
+   */
+  readonly readings?: ReadonlyArray<readonly LineProbabilities[]>;
 }
 
 /** Where a correction changed its group's text: the position and the characters before and after. */
@@ -68,7 +74,12 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
  * - the glyph is at least `minLead` likelier (correlation) the zone's other glyphs of the character read than those of
  *   the correction's character: step 9's lead to decide between two texts, here against the correction;
  * - or the zone prints the character read nowhere else, and the glyph is less than `minLikeness` like the zone's
- *   glyphs of the correction's character: step 9's floor for every character of a text the glyphs choose.
+ *   glyphs of the correction's character (step 9's floor for every character of a text the glyphs choose), unless a
+ *   recogniser reading the line again reads the correction's character itself (`opts.readings`,
+ *   {@link readByARecogniser}): then two recognisers disagreed and the check digit chose, and a likeness this floor
+ *   was set on refutes nothing. Blind photo seed 58 `0009_td1` (a card at 9° with defocus 0.7 px and noise): its
+ *   optional data `8BYV707` read `8BYV7G7` on the page turned upright, the composite corrected the `G` to `0`, and
+ *   the glyph, 0.84 like the zone's other `0`s, undid it; PaddleOCR read the line `…707…`.
  * Both bounds are step 9's, not tuned here. Where the zone prints the correction's character nowhere else the glyphs
  * have no opinion and the correction stands.
  *
@@ -85,7 +96,7 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
  * @param lines - the MRZ lines as corrected
  * @param corrections - the corrections made (mrz/correctMrz.ts, step 11), in order
  * @param glyphs - the zone's lines as recognised, their texts `lines` (compareGlyphs.ts `GlyphLine`)
- * @param opts - the bounds, {@link RefuteOptions}
+ * @param opts - the bounds and the recognisers' readings, {@link RefuteOptions}
  * @returns the lines with every refuted correction undone (its characters as read again), and the corrections kept;
  *   a group whose correction is undone fails its check digit again, so its field is refused
  */
@@ -109,7 +120,8 @@ export function refuteByGlyphs(
     const likeRead = glyphLikeness(glyphs, x.at, x.from, exclude);
     const likeCorrected = glyphLikeness(glyphs, x.at, x.to, exclude);
     if (likeCorrected === null) return false;
-    return likeRead === null ? likeCorrected < opts.minLikeness : likeRead - likeCorrected >= opts.minLead;
+    if (likeRead !== null) return likeRead - likeCorrected >= opts.minLead;
+    return likeCorrected < opts.minLikeness && !readByARecogniser(lines, x, opts.readings?.[x.at.line] ?? []);
   };
   const undone = new Map<string, Change>();
   checked.forEach((changes) => {
@@ -119,6 +131,19 @@ export function refuteByGlyphs(
   const out = undoChanges(lines, undone);
   const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
   return { lines: out, corrected: kept };
+}
+
+/**
+ * Whether one of `experts` (a line's crop read again by each recogniser) reads the correction's character at its
+ * position: the line with it at least {@link RECOGNISERS_MIN_LEAD} likelier (CTC log-likelihood of the whole line,
+ * ocr/ctc/ctcLogLikelihood.ts) than with the character read. Such a correction is the check digit's choice between
+ * two recognisers' readings, not its alone.
+ */
+function readByARecogniser(lines: readonly string[], x: Change, experts: readonly LineProbabilities[]): boolean {
+  const line = lines[x.at.line];
+  if (line === undefined) return false;
+  const put = (ch: string) => line.slice(0, x.at.index) + ch + line.slice(x.at.index + 1);
+  return experts.some((r) => ctcLogLikelihood(r, put(x.to)) - ctcLogLikelihood(r, put(x.from)) >= RECOGNISERS_MIN_LEAD);
 }
 
 /**

@@ -497,7 +497,8 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
  * (confirmCorrections.ts `undoWhereCompositeFails`); then the corrections one check digit alone proves (document number, TD3 personal number,
  * the composite's own characters) are put to the zone's own glyphs, as the first recogniser placed them, with step 9's
  * bounds ({@link GLYPH_MIN_LEAD}, {@link GLYPH_MIN_LIKENESS}); those the glyphs refute are undone and their fields fail
- * again (confirmCorrections.ts `refuteByGlyphs`). Without line images (a recogniser returning text) nothing changes.
+ * again (confirmCorrections.ts `refuteByGlyphs`; the likeness floor spares a correction one recogniser, reading the
+ * line again, reads itself). Without line images (a recogniser returning text) nothing changes.
  * Last, with a `second` recogniser, every correction a check digit proved is put to both recognisers together, and
  * one where they read a third character is undone (confirmCorrections.ts `refuteByRecognisers`;
  * docs/document-verification.md "Corrections the recognisers read as neither").
@@ -505,17 +506,16 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
 async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
   if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
+  const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
+  const { readings } = second && which.length > 0 ? ((await readLinesAgain(image, [recognizer, second], found, which)) ?? {}) : {};
   const singles = singleProofGroups(checksOf(found.format, found.parsed.lines));
   if (found.corrected.some((c) => singles.has(c.field))) {
     const placed = await glyphLines(image, recognizer, found, []);
     if (placed) {
-      const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS });
+      const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS, ...(readings ? { readings } : {}) });
       if (corrected.length < found.corrected.length) found = reparsed(found, lines, corrected);
     }
   }
-  const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
-  if (!second || which.length === 0) return found;
-  const { readings } = (await readLinesAgain(image, [recognizer, second], found, which)) ?? {};
   if (!readings) return found;
   const { lines, corrected } = refuteByRecognisers(found.format, found.parsed.lines, found.corrected, readings);
   return corrected.length === found.corrected.length ? found : reparsed(found, lines, corrected);

@@ -143,7 +143,7 @@ export function ownDisagreements(
 ): GroupPosition[] {
   return verifyingPositions(format, lines, skip).filter((at) => {
     const from = (lines[at.line] ?? '').charAt(at.index);
-    return admitted(at, from, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false;
+    return admitted(at, own, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false;
   });
 }
 
@@ -162,15 +162,21 @@ export function compositeDisagreement(format: MrzFormat, lines: readonly string[
 /**
  * Whether a position may be set back. Every verifying field's characters and check digit may. The composite's own
  * digit, the last character of its line, only where the detector's box cut its glyph: the own recogniser, reading the
- * reading's own quad (`boxed`), gives the digit of the reading as its first choice, and another one read wider.
+ * reading's own quad (`boxed`), gives another first choice there than read wider (`own`, the grown quad): the digit
+ * of the reading, or a third one.
  * A TD1 card printed with composite `6` for `4` had its `6` cut through by the box, read `4`, and every digit
- * verified (blind photo seed 52 `0098` under noise of sigma 24); the grown quad showed the `6`. Without the box's
- * evidence the two recognisers' agreement alone is not enough there: on the Canadian passport of the real specimens
- * as a 331-px thumbnail (`79_pass-can`), both read its composite `8` as `5` at 0.95 or more, in either quad (fiftieth
- * session, docs/document-verification.md "A composite digit cut off by the box").
+ * verified (blind photo seed 52 `0098` under noise of sigma 24); the grown quad showed the `6`. A passport printed
+ * with composite `4` for `2` (all-negative blind photo seed 581 `0024`) had its `4` cut off by PaddleOCR's box, whose
+ * reading decoded to the layout's length ended in `2`, and every digit verified; the own recogniser read `4` (0.9998)
+ * wider and, in that box, the `0` before it in the digit's place. Without the box's evidence the two recognisers'
+ * agreement alone is not enough there: on the Canadian passport of the real specimens as a 331-px thumbnail
+ * (`79_pass-can`), both read its composite `8` as `5` at 0.95 or more, in either quad (fiftieth session,
+ * docs/document-verification.md "A composite digit cut off by the box").
  */
-function admitted(at: GroupPosition, from: string, boxed: PositionAlternatives): boolean {
-  return at.field !== CHECKED_GROUP.Composite || boxed[at.line]?.[at.index]?.[0]?.char === from;
+function admitted(at: GroupPosition, own: PositionAlternatives, boxed: PositionAlternatives): boolean {
+  if (at.field !== CHECKED_GROUP.Composite) return true;
+  const inBox = boxed[at.line]?.[at.index]?.[0]?.char;
+  return inBox !== undefined && inBox !== own[at.line]?.[at.index]?.[0]?.char;
 }
 
 /** The lines (0-based, ascending) holding a verifying field or its check digit: the lines step 13 reads again. */
@@ -229,7 +235,7 @@ export function restoreOwnLookAlikes(
   for (const at of verifyingPositions(format, lines, skip)) {
     const { field, line, index } = at;
     const from = (lines[line] ?? '').charAt(index);
-    if (!admitted(at, from, boxed)) continue;
+    if (!admitted(at, own, boxed)) continue;
     const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP);
     const other = third[line]?.[index]?.[0];
     if (!said || (!said.alone && (other?.char !== said.to || other.p < agreedMinP))) continue;

@@ -41,6 +41,20 @@ describe('refuteByGlyphs (step 12: single-proof corrections put to the zone\'s g
     expect(refuteByGlyphs('TD3', right.lines, [right.correction], right.glyphs, opts).corrected).toEqual([right.correction]);
   });
 
+  it('keeps a correction from a character printed nowhere else that another recogniser reads itself', () => {
+    const { lines, glyphs, correction } = zone('L8I890245', 'L8I890245', 'L81890245');
+    const spaced = (text: string) => `${[...text].join('_')}_`;
+    // Another recogniser read the line again with the correction's 1 (0.9 per frame), or with the I as read.
+    const readsOne = ctcFrames(spaced(lines[1] as string), 0.9);
+    const readsI = ctcFrames(spaced(`L8I8902456${REST}`), 0.9);
+    expect(refuteByGlyphs('TD3', lines, [correction], glyphs, { ...opts, readings: [[], [readsOne]] }).corrected).toEqual([correction]);
+    expect(refuteByGlyphs('TD3', lines, [correction], glyphs, { ...opts, readings: [[], [readsI]] }).corrected).toEqual([]);
+    // The lead rule stands whatever the recognisers read: an O like the zone's other Os is undone.
+    const o = zone('L8O890245', 'L8O890245', 'L80890245');
+    const readsZero = ctcFrames(spaced(o.lines[1] as string), 0.9);
+    expect(refuteByGlyphs('TD3', o.lines, [o.correction], o.glyphs, { ...opts, readings: [[], [readsZero]] }).corrected).toEqual([]);
+  });
+
   it('never undoes a pair turned by its shapes in a field that verified as read (no check digit proved it)', () => {
     const read = 'CA0O000O';
     const digit = '4'; // CA0O000O and CA000000 both verify with 4 (24 x 3 + 24 x 7 = 240)
