@@ -2,6 +2,7 @@ import type { MrzFormat } from '../constants.ts';
 import type { PositionAlternatives } from './correctMrz.ts';
 import { checkedText, checksOf, groupsByPosition, MRZ_LAYOUTS, type CheckedGroupId } from './layouts.ts';
 import { verifiesCheckDigit } from './computeCheckDigit.ts';
+import { padOptionalData } from './padOptionalData.ts';
 
 /** One character of a competing reading that differs from the reading. */
 export interface Substitution {
@@ -50,7 +51,12 @@ export interface CompetingReadingOptions {
  * `P23T45890` on a TD2 card seen obliquely: both verify).
  *
  * Only positions under a check digit (and the digits themselves) are varied, with the characters the recogniser gave
- * at that position (`alternatives`: allowed characters only, so the layout's classes hold).
+ * at that position (`alternatives`: allowed characters only, so the layout's classes hold). A competitor that puts a
+ * check-invisible letter alone into an optional-data field's padding is not offered: the decoding reads such a
+ * letter as the filler (padOptionalData.ts) wherever the recogniser gave the filler its support there. Blind photo
+ * seed 59 `0126_td3`, a passport under a light spot with its personal number `380284747<<<<<` read right, had
+ * `380284747<<<<K` as a competitor the recognisers could not tell from it (margin 0.06), and both its personal
+ * number and composite were refused.
  *
  * @param format - the MRZ format of `lines`
  * @param lines - the MRZ lines as finally read (after corrections)
@@ -82,6 +88,9 @@ export function competingReadings(format: MrzFormat, lines: readonly string[], a
   const dates = dateRanges(format);
   const accepts = (subs: readonly Substitution[]): boolean => {
     const changed = applyCompetitor(lines, { substitutions: subs });
+    // A check-invisible letter standing alone in an optional-data field's padding, which the decoding reads as the
+    // filler it pads with (padOptionalData.ts), is no reading the decoder would return.
+    if (padOptionalData(format, changed, alternatives).some((line, i) => line !== changed[i])) return false;
     if (dates.some((d) => subs.some((s) => s.line === d.line && s.index >= d.start && s.index < d.end) && !isDate(changed[d.line]?.slice(d.start, d.end) ?? ''))) return false;
     const now = checksOf(format, changed);
     return verified.every((g) => {

@@ -57,6 +57,20 @@ describe('competingReadings', () => {
     expect(competingReading('TD3', UTOPIA.TD3, alts)).toMatchObject({ substitutions: [{ line: 1, index: 1, from: '8', to: 'S' }], ratio: 0.25 });
   });
 
+  // Blind photo seed 59 `0126_td3`: a personal number's padding `<<<<<` read right, with `<<<<K` a competitor the
+  // recognisers could not tell from it; the decoding reads such a stray K as a filler (padOptionalData.ts).
+  it("offers no competitor with a check-invisible letter alone in an optional-data field's padding", () => {
+    // UTOPIA's personal number ZE184226B<<<<< ends at 41; K weighs as the filler at every weight.
+    const stray = alternativesWith(UTOPIA.TD3, [{ line: 1, index: 40, alts: { '<': 0.55, K: 0.45 } }]);
+    expect(competingReading('TD3', UTOPIA.TD3, stray)).toBeNull();
+    // The filler's support below PADDING_FILLER_MIN_SUPPORT: the K is a reading the decoder keeps, so a competitor.
+    const sure = alternativesWith(UTOPIA.TD3, [{ line: 1, index: 40, alts: { K: 0.85, '<': 0.15 } }]);
+    expect(competingReading('TD3', UTOPIA.TD3, sure)).toMatchObject({ substitutions: [{ line: 1, index: 40, from: '<', to: 'K' }] });
+    // Right after the data (no filler before it), a K is data, not padding: a competitor.
+    const data = alternativesWith(UTOPIA.TD3, [{ line: 1, index: 37, alts: { '<': 0.55, K: 0.45 } }]);
+    expect(competingReading('TD3', UTOPIA.TD3, data)).toMatchObject({ substitutions: [{ line: 1, index: 37, from: '<', to: 'K' }] });
+  });
+
   it('ignores alternatives that a check digit refutes, and those below minRatio', () => {
     const refuted = alternativesWith(UTOPIA.TD3, [{ line: 1, index: 1, alts: { '8': 0.5, B: 0.5 } }]);
     expect(competingReading('TD3', UTOPIA.TD3, refuted)).toBeNull();
