@@ -2,7 +2,7 @@ import type { MrzFormat } from '../constants.ts';
 import { CHAR_CLASS } from './alphabet.ts';
 import { verifiesCheckDigit } from './computeCheckDigit.ts';
 import { LOOK_ALIKES } from './lookAlikes.ts';
-import { checkedText, checksOf, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
+import { checkedText, checksOf, groupText, positionClasses, type CheckedGroup, type CheckedGroupId } from './layouts.ts';
 
 /** A character the recogniser also considered at one position, with its probability (0-1). */
 export interface Alternative {
@@ -224,7 +224,6 @@ export function correctMrz(
     const current = (work[c.line] ?? '')[c.index] ?? '';
     return shapeAt(c.line, c.index) === current && SHAPE_LOOK_ALIKES.includes(current) && SHAPE_LOOK_ALIKES.includes(c.to);
   };
-  const groupText = (g: CheckedGroup, ls: readonly string[]) => checkedText(g, ls) + ((ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const verifies = (g: CheckedGroup, ls: readonly string[]) => verifiesCheckDigit(checkedText(g, ls), (ls[g.digit.line] ?? '')[g.digit.index] ?? '');
   const substitute = (ls: readonly string[], c: Candidate): string[] => {
     const out = [...ls];

@@ -267,6 +267,14 @@ export function checkedText(group: CheckedGroup, lines: readonly string[]): stri
 }
 
 /**
+ * A group's checked characters followed by its check digit: the text a correction of the group records
+ * (mrz/correctMrz.ts `MrzCorrection` `from`/`to`); the digit is empty when `lines` is too short to hold it.
+ */
+export function groupText(group: CheckedGroup, lines: readonly string[]): string {
+  return checkedText(group, lines) + (lines[group.digit.line] ?? '').charAt(group.digit.index);
+}
+
+/**
  * The check-digit groups whose correction one check digit alone proves: the composite itself, and every field whose
  * characters each carry the same weight (7, 3, 1 repeating; ICAO Doc 9303 Part 3 §4.9) in the composite as under
  * their own check digit, so that the composite verifies exactly when the field's digit does and is no second proof:

@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import type { MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
-import { CHECKED_GROUP, checkedText, checksOf, positionClasses, type CheckedGroup } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupText, positionClasses, type CheckedGroup } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 import { LAYOUT_LOOK_ALIKES } from '../ocr/ctc/decodeFixedLength.ts';
 
@@ -41,7 +41,6 @@ export function arbitrateLookAlikes(format: MrzFormat, lines: readonly string[],
   const verifies = (g: CheckedGroup, text: readonly string[]) => verifyChecks(format, text)[g.id] === true;
   const out = [...lines];
   const corrected: MrzCorrection[] = [];
-  const groupText = (g: CheckedGroup, text: readonly string[]) => checkedText(g, text) + (text[g.digit.line] ?? '').charAt(g.digit.index);
   for (const g of groups) {
     if (g.id === CHECKED_GROUP.Composite || skip.includes(g.id) || verifies(g, lines)) continue;
     const found: Array<{ line: number; index: number; to: string }> = [];

@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import type { MrzCorrection } from '../mrz/correctMrz.ts';
-import { CHECKED_GROUP, checkedText, checksOf, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupText, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 
 /** A reading of an MRZ, as {@link spliceReadings} takes it. */
@@ -81,7 +81,6 @@ export function spliceReadings(format: MrzFormat, first: SpliceSource, second: S
     if (!Object.values(verifyChecks(format, lines)).every(Boolean) || lines.every((line, i) => line === b[i])) continue;
     const ids = compositeFrom === 1 ? [...taken, CHECKED_GROUP.Composite] : taken;
     const groups = new Map(checksOf(format, lines).map((g) => [g.id, g]));
-    const groupText = (g: CheckedGroup, text: readonly string[]) => checkedText(g, text) + (text[g.digit.line] ?? '').charAt(g.digit.index);
     const taking = ids.map((id) => groups.get(id) as CheckedGroup).map((g) => ({ field: g.id, from: groupText(g, a), to: groupText(g, lines) }));
     const corrected = [...first.corrected.filter((c) => !ids.includes(c.field)), ...taking];
     return { lines, corrected, from: from.map((row) => [...row]), taken: ids };
