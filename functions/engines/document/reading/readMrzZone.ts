@@ -1366,7 +1366,21 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           // longer rows verifying 4 of 5 check digits dropped.
           const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
           const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
-          const third = zoneReading([...lines, ...extended]);
+          let third = zoneReading([...lines, ...extended]);
+          // A TD2 read from rows first built for a TD1 (anchors of at most 30 characters) is read once more in rows
+          // of its own length: rows of a TD3's 44 run 8 pitches past a TD2's end, over the card's edge and what lies
+          // beyond, and both recognisers read characters there (`<<<<<<<0U<<`). The line's longest free reading,
+          // its length evidence (see `bestReading`), then counts them as misfit, and a misfit sends a clean reading
+          // to the second recogniser, whose reading may verify by chance (blind photo seed 61 `0002_td2`: the own
+          // recogniser's reading verified every check digit with a misfit of 0.07, and PaddleOCR's, with `<<<53220`
+          // for `<<<<<<<0`, verified all four too and fit better). The rows of the TD2's length join the first rows
+          // only: the longer rows' readings would count their overrun again.
+          if (third?.format === MRZ_FORMAT.TD2 && length < MRZ_SHAPE.TD2.length && third.lengthMisfit > 0) {
+            const td2Rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD2.length + 1) * pitch });
+            const fitted = (await recognise(image, reader, td2Rows, 'line')).filter((c) => looksLikeMrz(c, 20));
+            const fourth = zoneReading([...lines, ...fitted]);
+            if (fourth && fourth.format === MRZ_FORMAT.TD2 && better(fourth, third)) third = fourth;
+          }
           const sameFormat = !reading || third?.format === reading.format;
           if (third && third.checkRate === 1 && (third.format === MRZ_FORMAT.TD3 || sameFormat) && (!reading || better(third, reading))) reading = third;
           else if (third && !reading && third.format === MRZ_FORMAT.TD3 && third.checkRate >= MIN_CHECK_RATE) reading = third;

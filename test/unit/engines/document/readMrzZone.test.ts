@@ -391,6 +391,32 @@ describe('readMrzZone', () => {
     expect(reading?.checkRate).toBe(1);
   });
 
+  it('reads a TD2 found in rows built for a TD1 again in rows of its own length, where the TD3-length rows overran it', async () => {
+    // Boxes 500 px wide hold the first 30 characters of each TD2 line, so the rows are first built for a TD1's 30.
+    // A crop of at least 36 characters shows the whole line; one of 44 runs past the card's edge, where the
+    // recogniser reads `U<<` more (blind photo seed 61 `0002_td2`).
+    const boxes = shortMrzBoxes(560);
+    const pitch = 500 / 30;
+    const widths: number[] = [];
+    const overrun: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const width = q[1].x - q[0].x;
+          widths.push(width);
+          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1];
+          const text = width >= 43.5 * pitch ? `${full}U<<` : width >= 35.5 * pitch ? full : full.slice(0, 30);
+          return { kind: 'text' as const, text, confidence: 0.9 };
+        }),
+    };
+    const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: overrun }, { fallbackSides: [] });
+    expect(reading?.format).toBe('TD2');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
+    expect(reading?.checkRate).toBe(1);
+    expect(reading?.lengthMisfit).toBe(0);
+    expect(widths.some((w) => Math.abs(w - 37 * pitch) < 1)).toBe(true);
+  });
+
   it('reads as fillers the Cs of a name field whose glyphs are filler-sized in the recogniser\'s line image', async () => {
     const [line1, line2] = UTOPIA.TD3;
     // The name field's fillers read as C, but for the last three.
