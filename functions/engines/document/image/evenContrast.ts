@@ -29,9 +29,12 @@ export const CONTRAST_MAX_GAIN = 4;
  * over a quarter of the window), at least 1 and at most {@link CONTRAST_MAX_GAIN}: the washed-out part of the line
  * gets the contrast of the rest, and the paper stays where it was.
  *
- * Used only for the further view of name lines that step 8 of reading/readMrzZone.ts reads where the names are in
- * doubt (the `evened` RecognitionMode of ocr/lineRecognizer.ts): applied to every crop, it let junk read from a
- * turned specimen verify a document number's check digit by chance; names have no check digit to fool. On the blind
+ * Used for the further view of name lines that step 8 of reading/readMrzZone.ts reads where the names are in
+ * doubt (the `evened` RecognitionMode of ocr/lineRecognizer.ts), and, since the fifty-fifth session, for step 6b's
+ * second reading of the zone's lines found, taken only where every check digit of it verifies and it is the better
+ * reading (blind photo seed 60 `0066_td1`: optional data washed out to fillers, verifying the composite by
+ * chance). Applied to every crop, candidates and rows included, it let junk read from a turned specimen verify a
+ * document number's check digit by chance. On the blind
  * photo sets (`npm run gen:documents:indep-photos`) it mended `BAECKER<KUEHN<<JUERGEN` read `BAICKI<<KUEHN` (seed 1
  * `0057_td2`) and `KATERINA` read `KAINA` (seed 18 `0087_td2`), both under light spots over 31-44% of the MRZ.
  *

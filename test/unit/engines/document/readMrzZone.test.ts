@@ -619,6 +619,67 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   });
 });
 
+describe('readMrzZone with a second recogniser: the lines read with the ink\'s contrast evened (step 6b)', () => {
+  /**
+   * A recogniser reading the TD3 lines `plain` in every mode but `evened`, and `evened` there, each character emitted
+   * with the given probability (CTC frames); it records the modes it was asked for.
+   */
+  const byMode = (plain: readonly string[], evened: readonly string[], p = { plain: 0.99, evened: 0.99 }) => {
+    const modes: string[] = [];
+    const r: LineRecognizer = {
+      id: 'first',
+      read: async (_image, quads, mode = 'line') => {
+        modes.push(mode);
+        const td3 = mode === 'evened' ? evened : plain;
+        return quads.map((q) => {
+          const text = (q[0].y + q[2].y) / 2 < 600 ? (td3[0] as string) : (td3[1] as string);
+          return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, mode === 'evened' ? p.evened : p.plain) };
+        });
+      },
+    };
+    return { r, modes };
+  };
+  /** A second recogniser reading the TD3 lines `td3` as text. */
+  const second = (td3: readonly string[] = UTOPIA.TD3): LineRecognizer => ({
+    id: 'second',
+    read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (td3[0] as string) : (td3[1] as string), confidence: 0.9 })),
+  });
+  const detect = async () => MRZ_BOXES;
+  // The birth date's check digit (line 2, position 19) misread.
+  const misread = mutate(UTOPIA.TD3, 1, 19, '3');
+  // The personal number's `E` (14) read `O` (24): ten apart, so its check digit and the composite verify by chance.
+  const byChance = mutate(UTOPIA.TD3, 1, 29, 'O');
+
+  it('takes the evened reading where every check digit of it verifies and the plain one fails', async () => {
+    // The second recogniser misreads alike, so only the evened reading verifies.
+    const first = byMode(misread, UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: first.r, secondRecognizer: second(misread) });
+    expect(first.modes).toContain('evened');
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+  });
+
+  it('takes the evened reading over a plain one verifying by chance, where it is the more probable', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: byMode(byChance, UTOPIA.TD3, { plain: 0.8, evened: 0.99 }).r, secondRecognizer: second() });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+
+  it('keeps the plain reading where the evened one is less probable, or fails a check digit', async () => {
+    const lessProbable = await readMrzZone(IMAGE, { detect, recognizer: byMode(UTOPIA.TD3, byChance, { plain: 0.99, evened: 0.8 }).r, secondRecognizer: second() });
+    expect(lessProbable?.parsed.lines).toEqual(UTOPIA.TD3);
+    const failing = await readMrzZone(IMAGE, { detect, recognizer: byMode(UTOPIA.TD3, misread, { plain: 0.8, evened: 0.99 }).r, secondRecognizer: second() });
+    expect(failing?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(failing?.checkRate).toBe(1);
+  });
+
+  it('is not read without a second recogniser', async () => {
+    const first = byMode(misread, UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: first.r });
+    expect(first.modes).not.toContain('evened');
+    expect(reading?.readLines).toEqual(misread);
+  });
+});
+
 describe('readMrzZone with a second recogniser: names read by both (step 8)', () => {
   /**
    * A recogniser returning CTC frames of the given lines (each character then a blank), by the box's height. Each
