@@ -373,16 +373,17 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
 /**
  * Step 6b of {@link readMrzZone}: the first recogniser's reading, or its reading of the same quads with the ink's
  * contrast evened along each line (the `evened` RecognitionMode, image/evenContrast.ts) where that is of the same
- * format, verifies every check digit, and is {@link better} (as many check digits verifying, so as close a fit and
- * as few name gaps, then the more probable per frame). A light spot adds to ink and paper alike, so the ink it covers
- * comes out light grey on white; the recogniser reads such digits as fillers or as other characters, and the
- * composite, which alone covers a TD1's optional data, still verifies one such reading in ten. Blind photo seed 60
- * `0066_td1`, under a spot of intensity 0.85 over a third of its zone: the optional data `78444641764` was read
- * `78<<<04176<<`, every check digit verifying; step 9 found a competitor it could not decide and the card was
- * refused. Evened, the line read right, more probable per frame (-0.06 against -0.13). A line of even contrast is
- * read as it was (evenContrast returns such a crop unchanged), so the reading can only change where a light spot
- * lies; a reading that does not verify every check digit is never taken, and the check digits and steps 8-13 then
- * judge it as any other (docs/document-verification.md "Fifty-fifth session").
+ * format, verifies every check digit, and is {@link better} (against a reading failing a check digit, it is; against
+ * another that verifies every one: fewer name gaps, then a name letter kept over a filler, then the closer fit, then
+ * the more probable per frame). A light spot adds to ink and paper alike, so the ink it covers comes out light grey on
+ * white; the recogniser reads such digits as fillers or as other characters, and the composite, which alone covers a
+ * TD1's optional data, still verifies one such reading in ten. Blind photo seed 60 `0066_td1`, under a spot of
+ * intensity 0.85 over a third of its zone: the optional data `78444641764` was read `78<<<04176<<`, every check digit
+ * verifying; step 9 found a competitor it could not decide and the card was refused. Evened, the line read right, more
+ * probable per frame (-0.06 against -0.13, a debugging print). A line of even contrast is read as it was (evenContrast
+ * returns such a crop unchanged), so the reading can only change where the ink's contrast varies along a line, as under
+ * a light spot; a reading that does not verify every check digit is never taken, and the check digits and steps 8-13
+ * then judge it as any other (docs/document-verification.md "Fifty-fifth session").
  *
  * Only the first recogniser (the engine's own) reads evened here: PaddleOCR's evened readings were not measured.
  * Costs one more recognition of the zone's lines on every page with an MRZ.
