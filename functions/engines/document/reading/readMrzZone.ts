@@ -1396,21 +1396,23 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
           // whose detector boxes stopped at a light spot over its lines' ends (blind photo seed 27, `0129_td3`: boxes
           // 16 and 21 characters long, so rows of a TD1's 30) was refused as `mrz_not_found`, its TD3 reading of the
           // longer rows verifying 4 of 5 check digits dropped.
-          const longRows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD3.length + 1) * pitch });
-          const extended = (await recognise(image, reader, longRows, 'line')).filter((c) => looksLikeMrz(c, 20));
+          // The cluster's rows built at least `n` characters of the anchor's pitch long (one pitch to spare), read whole.
+          const readRowsOf = async (n: number) => {
+            const rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (n + 1) * pitch });
+            return (await recognise(image, reader, rows, 'line')).filter((c) => looksLikeMrz(c, 20));
+          };
+          const extended = await readRowsOf(MRZ_SHAPE.TD3.length);
           let third = zoneReading([...lines, ...extended]);
           // A TD2 read from rows first built for a TD1 (anchors of at most 30 characters) is read once more in rows
           // of its own length: rows of a TD3's 44 run 8 pitches past a TD2's end, over the card's edge and what lies
           // beyond, and both recognisers read characters there (`<<<<<<<0U<<`). The line's longest free reading,
           // its length evidence (see `bestReading`), then counts them as misfit, and a misfit sends a clean reading
           // to the second recogniser, whose reading may verify by chance (blind photo seed 61 `0002_td2`: the own
-          // recogniser's reading verified every check digit with a misfit of 0.07, and PaddleOCR's, with `<<<53220`
-          // for `<<<<<<<0`, verified all four too and fit better). The rows of the TD2's length join the first rows
-          // only: the longer rows' readings would count their overrun again.
+          // recogniser's reading verified every check digit with a misfit of 0.07, a debugging print, and
+          // PaddleOCR's, with `<<<53220` for `<<<<<<<0`, verified all four too and fit better). The rows of the TD2's
+          // length join the first rows only: the longer rows' readings would count their overrun again.
           if (third?.format === MRZ_FORMAT.TD2 && length < MRZ_SHAPE.TD2.length && third.lengthMisfit > 0) {
-            const td2Rows = mrzRows(cluster.map((c) => c.quad), boxes, { minLength: (MRZ_SHAPE.TD2.length + 1) * pitch });
-            const fitted = (await recognise(image, reader, td2Rows, 'line')).filter((c) => looksLikeMrz(c, 20));
-            const fourth = zoneReading([...lines, ...fitted]);
+            const fourth = zoneReading([...lines, ...(await readRowsOf(MRZ_SHAPE.TD2.length))]);
             if (fourth && fourth.format === MRZ_FORMAT.TD2 && better(fourth, third)) third = fourth;
           }
           const sameFormat = !reading || third?.format === reading.format;

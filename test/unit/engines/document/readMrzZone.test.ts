@@ -44,6 +44,25 @@ function shortMrzBoxes(right: number): DetectedBox[] {
   }));
 }
 
+/**
+ * A text recogniser (confidence 0.9) reading the upper or lower of the two `lines` by the box's height in the image,
+ * as `shown` gives it for the crop's width (px); it records every width it was asked for.
+ */
+function widthRecognizer(lines: readonly string[], shown: (full: string, width: number) => string): { recognizer: LineRecognizer; widths: number[] } {
+  const widths: number[] = [];
+  const recognizer: LineRecognizer = {
+    id: 'fake',
+    read: async (_image, quads) =>
+      quads.map((q) => {
+        const width = q[1].x - q[0].x;
+        widths.push(width);
+        const full = (q[0].y + q[2].y) / 2 < 600 ? (lines[0] as string) : (lines[1] as string);
+        return { kind: 'text' as const, text: shown(full, width), confidence: 0.9 };
+      }),
+  };
+  return { recognizer, widths };
+}
+
 /** A recogniser returning the TD3 specimen's lines as text, by the box's height in the image. */
 const recognizer: LineRecognizer = {
   id: 'fake',
@@ -333,17 +352,7 @@ describe('readMrzZone', () => {
     // wide as 44 characters of that pitch shows the whole line.
     const boxes = shortMrzBoxes(660);
     const pitch = 600 / 36;
-    const widths: number[] = [];
-    const cropped: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads) =>
-        quads.map((q) => {
-          const width = q[1].x - q[0].x;
-          widths.push(width);
-          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : UTOPIA.TD3[1];
-          return { kind: 'text' as const, text: width >= 43.5 * pitch ? full : full.slice(0, 36), confidence: 0.9 };
-        }),
-    };
+    const { recognizer: cropped, widths } = widthRecognizer(UTOPIA.TD3, (full, width) => (width >= 43.5 * pitch ? full : full.slice(0, 36)));
     const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: cropped });
     expect(reading?.format).toBe('TD3');
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
@@ -358,14 +367,7 @@ describe('readMrzZone', () => {
     const boxes = shortMrzBoxes(410);
     const pitch = 350 / 21;
     const l2 = `${UTOPIA.TD3[1].slice(0, 27)}4${UTOPIA.TD3[1].slice(28)}`;
-    const glared: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads) =>
-        quads.map((q) => {
-          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD3[0] : l2;
-          return { kind: 'text' as const, text: q[1].x - q[0].x >= 43.5 * pitch ? full : full.slice(0, 21), confidence: 0.9 };
-        }),
-    };
+    const glared = widthRecognizer([UTOPIA.TD3[0], l2], (full, width) => (width >= 43.5 * pitch ? full : full.slice(0, 21))).recognizer;
     const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: glared }, { fallbackSides: [] });
     expect(reading?.format).toBe('TD3');
     expect(reading?.parsed.lines[0]).toBe(UTOPIA.TD3[0]);
@@ -377,14 +379,7 @@ describe('readMrzZone', () => {
     // bent: the rows rebuilt end three characters early); the rows extended to the TD3 length show the whole line,
     // and nothing but background after it.
     const pitch = 880 / 36;
-    const cut: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads) =>
-        quads.map((q) => {
-          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1];
-          return { kind: 'text' as const, text: q[1].x - q[0].x >= 43.5 * pitch ? full : full.slice(0, 33), confidence: 0.9 };
-        }),
-    };
+    const cut = widthRecognizer(UTOPIA.TD2, (full, width) => (width >= 43.5 * pitch ? full : full.slice(0, 33))).recognizer;
     const reading = await readMrzZone(IMAGE, { detect: async () => MRZ_BOXES, recognizer: cut }, { fallbackSides: [] });
     expect(reading?.format).toBe('TD2');
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
@@ -397,18 +392,7 @@ describe('readMrzZone', () => {
     // recogniser reads `U<<` more (blind photo seed 61 `0002_td2`).
     const boxes = shortMrzBoxes(560);
     const pitch = 500 / 30;
-    const widths: number[] = [];
-    const overrun: LineRecognizer = {
-      id: 'fake',
-      read: async (_image, quads) =>
-        quads.map((q) => {
-          const width = q[1].x - q[0].x;
-          widths.push(width);
-          const full = (q[0].y + q[2].y) / 2 < 600 ? UTOPIA.TD2[0] : UTOPIA.TD2[1];
-          const text = width >= 43.5 * pitch ? `${full}U<<` : width >= 35.5 * pitch ? full : full.slice(0, 30);
-          return { kind: 'text' as const, text, confidence: 0.9 };
-        }),
-    };
+    const { recognizer: overrun, widths } = widthRecognizer(UTOPIA.TD2, (full, width) => (width >= 43.5 * pitch ? `${full}U<<` : width >= 35.5 * pitch ? full : full.slice(0, 30)));
     const reading = await readMrzZone(IMAGE, { detect: async () => boxes, recognizer: overrun }, { fallbackSides: [] });
     expect(reading?.format).toBe('TD2');
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD2);
