@@ -24,17 +24,19 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const LOCAL_WEBHOOK_RETRY_BASE_MS = 1000;
 
 /**
- * Default `MEDIA_MAX_BYTES` under `npm start`: 10 MiB per decoded media file. On one machine no Lambda payload limit
+ * Default `MEDIA_MAX_BYTES` under `npm start`: 32 MiB per decoded media file. On one machine no Lambda payload limit
  * applies (on AWS a synchronous invocation carries at most 6 MB, hence 4 MiB there, docs/deploy.md), and a scan or
- * phone photo of a document may well exceed 4 MiB.
+ * phone photo of a document may well exceed 4 MiB: a lossless PNG of an 8-megapixel page is about 12 MB (a blind
+ * specimen of seed 62, docs/document-verification.md "Fifty-sixth session"), of a 12-megapixel phone photo 20-30 MB.
+ * The decoder still refuses images of more than 40 megapixels (functions/engines/document/image/loadImage.ts).
  */
-export const LOCAL_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const LOCAL_MEDIA_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * Default `BODY_MAX_BYTES` under `npm start`: 30,000,000 bytes, two {@link LOCAL_MEDIA_MAX_BYTES} files in base64
- * (4/3 larger each, 27.96 MB) and the rest of the request, as when a card's MRZ side is sent as front and back.
+ * Default `BODY_MAX_BYTES` under `npm start`: 90,000,000 bytes, two {@link LOCAL_MEDIA_MAX_BYTES} files in base64
+ * (4/3 larger each, 89.48 MB) and the rest of the request, as when a card's MRZ side is sent as front and back.
  */
-export const LOCAL_BODY_MAX_BYTES = 30_000_000;
+export const LOCAL_BODY_MAX_BYTES = 90_000_000;
 
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {

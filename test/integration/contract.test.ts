@@ -149,11 +149,11 @@ describe('validation (SPEC.md 7)', () => {
     expect(notImage.body.errors).toHaveProperty('selfieImageBase64');
     const videoAsPhoto = await post('face-match', { workflowId: wf, selfieImageBase64: MEDIA.mp4, refImageBase64: MEDIA.png, fileExtension: 'mp4' });
     expect(videoAsPhoto.body.errors).toHaveProperty('fileExtension');
-    // The local limits (local/server.ts): 10 MiB per decoded file, 30,000,000 bytes per body.
-    const huge = await post('liveness-check', { workflowId: wf, selfieImageBase64: 'A'.repeat(14_100_000), fileExtension: 'jpg' });
+    // The local limits (local/server.ts): 32 MiB per decoded file (44,739,243 base64 characters), 90,000,000 bytes per body.
+    const huge = await post('liveness-check', { workflowId: wf, selfieImageBase64: 'A'.repeat(44_800_000), fileExtension: 'jpg' });
     expectProblem(huge, 400);
     expect(huge.body.errors.selfieImageBase64[0]).toContain('limit');
-    const tooLargeBody = await post('liveness-check', { workflowId: wf, selfieImageBase64: 'A'.repeat(30_100_000) });
+    const tooLargeBody = await post('liveness-check', { workflowId: wf, selfieImageBase64: 'A'.repeat(90_100_000) });
     expectProblem(tooLargeBody, 400);
     expect(tooLargeBody.body.errors).toHaveProperty('body');
   });
