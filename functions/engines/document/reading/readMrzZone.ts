@@ -35,6 +35,7 @@ import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocum
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
 import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
 /** An MRZ read from an image. */
@@ -366,7 +367,7 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   }
   if (found && reader.arbiter && found.checkRate < 1) found = await arbitrateZoneLookAlikes(image, reader.arbiter, found);
   if (found && found.corrected.length > 0) found = await confirmCorrections(image, reader.recognizer, found, reader.secondRecognizer);
-  if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, reader.arbiter, found);
+  if (found && reader.secondRecognizer) found = await restoreZoneLookAlikes(image, reader.recognizer, reader.arbiter, found, reader.secondRecognizer);
   return found;
 }
 
@@ -499,10 +500,12 @@ const REREAD_GROW_PITCHES = 1;
  * least {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another one, given at
  * least `OWN_DOUBT_MIN_P`) and the `arbiter`, reading those lines too (only then), gives that character as its first
  * choice at least {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check
- * digits judge the fields as printed (restoreOwnLookAlikes.ts). Run only by the reader that has a second
- * recogniser, whose first is the own one.
+ * digits judge the fields as printed (restoreOwnLookAlikes.ts). Before that, a composite that alone fails and that
+ * the own recogniser reads in the grown quad as the digit verifying it is set to that digit where the box cut its glyph
+ * and `second` (PaddleOCR), reading the grown quad too, reads it so as well (restoreCutComposite.ts; a correction of
+ * the composite). Run only by the reader that has a second recogniser, whose first is the own one.
  */
-async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading): Promise<MrzZoneReading> {
+async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer, arbiter: LineRecognizer | undefined, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const skip = found.competitor?.failedGroups ?? [];
   const which = verifyingLines(found.format, found.parsed.lines, skip);
   if (which.length === 0) return found;
@@ -514,6 +517,15 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> => decodedAgain(image, by, pitched, which, decode);
   const own = await decodedBy(recognizer);
   if (!own) return found;
+  // The composite failing alone, read in the grown quad as the digit that verifies it: set in where the box cut its
+  // glyph and PaddleOCR reads it so too (restoreCutComposite.ts).
+  const wider = second ? failingCompositeReadWider(found.format, found.parsed.lines, own, skip) : null;
+  if (wider && second) {
+    const boxedLine = await decodedAgain(image, recognizer, found, [wider.line], decode);
+    const secondLine = await decodedAgain(image, second, pitched, [wider.line], decode);
+    const { lines, corrected } = restoreCutComposite(found.format, found.parsed.lines, own, boxedLine ?? [], secondLine ?? [], skip);
+    if (corrected.length > 0) found = reparsed(found, lines, [...found.corrected, ...corrected]);
+  }
   // The composite's digit read otherwise in the grown quad: its line read once more in the reading's own quad, to see
   // whether the box cut the glyph (restoreOwnLookAlikes.ts `admitted`).
   const cut = compositeDisagreement(found.format, found.parsed.lines, own, skip);

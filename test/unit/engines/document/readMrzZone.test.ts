@@ -1079,4 +1079,29 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     expect(reading?.parsed.checks.composite).toBe(false);
     expect(reading?.lookAlikesRestored).toEqual([{ field: 'composite', line: 1, index: 43, from: composite, to: printedComposite[1]!.charAt(43), p: expect.closeTo(0.995, 2), thirdP: expect.closeTo(0.995, 2) }]);
   });
+
+  // Blind generator seed 62 `indep-td1-083`: the composite printed right, the detector's box cut its glyph, and the
+  // cut glyph read as another digit, so the composite alone failed. Read one pitch wider, the own recogniser and
+  // PaddleOCR read the digit printed, which verifies.
+  it('sets in a composite digit cut off by the box that the own recogniser and PaddleOCR read wider as the digit verifying it', async () => {
+    const composite = (UTOPIA.TD3[1] as string).charAt(43);
+    const cutComposite = mutate(UTOPIA.TD3, 1, 43, String((Number(composite) + 3) % 10));
+    /** Reads `wide` (the lines as printed) in a quad at least 20 px wider than the detector's box, the cut digit in it. */
+    const cutAtEnd = (id: string, wide: readonly string[] = UTOPIA.TD3): LineRecognizer => ({
+      id,
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const lines = q[1].x - q[0].x >= 880 + 2 * 20 ? wide : cutComposite;
+          return { kind: 'probabilities' as const, line: ctcFrames(`${[...((q[0].y + q[2].y) / 2 < 600 ? lines[0] : lines[1]) as string].join('_')}_`, 0.995) };
+        }),
+    });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: cutAtEnd('own'), secondRecognizer: cutAtEnd('paddle'), arbiter: cutAtEnd('arbiter') });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(Object.values(reading?.parsed.checks ?? {}).every(Boolean)).toBe(true);
+    expect(reading?.corrected).toEqual([{ field: 'composite', from: expect.stringMatching(new RegExp(`${cutComposite[1]!.charAt(43)}$`)), to: expect.stringMatching(new RegExp(`${composite}$`)) }]);
+    // PaddleOCR reading the wider quad otherwise: the composite stays failing.
+    const stays = await readMrzZone(IMAGE, { detect, recognizer: cutAtEnd('own'), secondRecognizer: cutAtEnd('paddle', cutComposite), arbiter: cutAtEnd('arbiter') });
+    expect(stays?.parsed.lines).toEqual(cutComposite);
+    expect(stays?.parsed.checks.composite).toBe(false);
+  });
 });
