@@ -89,7 +89,7 @@ describe('restoreOwnLookAlikes', () => {
   it('names the positions the third recogniser is asked about: confident disagreements or doubts the 0/O rule does not settle alone', () => {
     expect(ownDisagreements('TD3', read, k4(0.96))).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
     expect(ownDisagreements('TD3', read, k4(0.9))).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
-    expect(ownDisagreements('TD3', read, k4(0.2))).toEqual([]);
+    expect(ownDisagreements('TD3', read, k4(OWN_DOUBT_MIN_P - 0.01))).toEqual([]);
     // The 0 at position 5 read as O at 0.9991 is settled by the own recogniser alone; at 0.97 the third is asked.
     expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.9991 }]))).toEqual([]);
     expect(ownDisagreements('TD3', read, ownAt(read, 5, [{ char: 'O', p: 0.97 }]))).toEqual([{ field: 'documentNumber', line: 1, index: 5 }]);
