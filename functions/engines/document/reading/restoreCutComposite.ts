@@ -36,6 +36,8 @@ export interface CutComposite {
  * @param lines - the MRZ lines after steps 1-12
  * @param own - per line, per position, the own recogniser's alternatives in the grown quads (empty for lines not read)
  * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
+ * @param agreedMinP - least probability of the own recogniser's first choice (0-1)
+ * @returns the composite's position, the digit read and the one verifying it, or null
  */
 export function failingCompositeReadWider(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, skip: readonly string[] = [], agreedMinP = AGREED_READING_MIN_P): CutComposite | null {
   const groups = checksOf(format, lines);
@@ -71,6 +73,7 @@ export function failingCompositeReadWider(format: MrzFormat, lines: readonly str
  * @param boxed - the own recogniser's alternatives in the reading's own quads, for the composite's line
  * @param second - PaddleOCR's alternatives in the grown quads, for the composite's line
  * @param skip - ids of check-digit groups not to touch
+ * @param agreedMinP - as {@link failingCompositeReadWider} takes it
  * @returns the lines and the composite's correction, or the lines unchanged and no correction
  */
 export function restoreCutComposite(
