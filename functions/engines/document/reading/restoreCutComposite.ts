@@ -1,7 +1,7 @@
 import type { MrzFormat } from '../constants.ts';
 import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 import type { MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
-import { CHECKED_GROUP, checkedText, checksOf, groupText } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checkedText, checksOf, groupText, type CheckedGroup } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 import { AGREED_READING_MIN_P } from './restoreOwnLookAlikes.ts';
 
@@ -91,9 +91,9 @@ export function restoreCutComposite(
   const inBox = boxed[cut.line]?.[cut.index]?.[0]?.char;
   const other = second[cut.line]?.[cut.index]?.[0];
   if (inBox === undefined || inBox === cut.to || other?.char !== cut.to || other.p < CUT_COMPOSITE_SECOND_MIN_P) return unchanged;
+  // Every other check digit verifies and `cut.to` is the composite's computed digit, so the lines now verify whole.
   const out = [...lines];
   out[cut.line] = (out[cut.line] as string).slice(0, cut.index) + cut.to + (out[cut.line] as string).slice(cut.index + 1);
-  const composite = checksOf(format, out).find((g) => g.id === CHECKED_GROUP.Composite);
-  if (!composite || !Object.values(verifyChecks(format, out)).every(Boolean)) return unchanged;
+  const composite = checksOf(format, lines).find((g) => g.id === CHECKED_GROUP.Composite) as CheckedGroup;
   return { lines: out, corrected: [{ field: composite.id, from: groupText(composite, lines), to: groupText(composite, out) }] };
 }
