@@ -38,6 +38,8 @@ export interface ArbitrateStateCodesOptions {
    * found `CMR` (Cameroon) e^3.47 times likelier than the next listed code and the line as read only e^6.12 times
    * likelier than with it, so a wrong country would have been returned. The codes mended in the twenty-fifth
    * session's battery cost at most e^0.08 (docs/document-verification.md "State codes read by two recognisers").
+   * For a passport's nationality whose likeliest listed code is the passport's issuing state, the bound is
+   * multiplied by `issuerPrior` (see {@link ISSUER_NATIONALITY_PRIOR}).
    */
   readonly maxCost?: number;
   /**
@@ -57,6 +59,14 @@ export interface ArbitrateStateCodesOptions {
  * Chinese passport's `CHN` shrunk to a 360-px thumbnail was read `CKN`, and the recognisers found `CHN` only e^0.62
  * times likelier than `CAN` (probe seed 33 `probe-0050`, thirty-eighth session). Only for document codes starting
  * with `P`: a residence permit or a visa is issued to foreigners.
+ *
+ * Where the issuing state is the likeliest listed code, the same odds also raise the bound on the cost (`maxCost`
+ * times this, 400 or e^5.99): the issuing state, read as a listed code on the other line, is a second witness the
+ * recognisers' reading of the nationality does not have. Added in the fifty-seventh session for synthetic seed 6464
+ * `syn-0162`, a Polish passport 430 px wide whose `POL` was read `PGL`: `POL` led `BOL` by e^18.5 and cost e^3.55,
+ * over `maxCost` (e^3.0), so the page went to review with no nationality (a debugging print;
+ * docs/document-verification.md "Fifty-seventh session"). The bound stays below e^6.12, the cost at which a
+ * fictional code (`CMW` read `CNW`) would have been mended into a listed one (`CMR`; `maxCost`).
  */
 export const ISSUER_NATIONALITY_PRIOR = 20;
 
@@ -74,8 +84,9 @@ export const ISSUER_NATIONALITY_PRIOR = 20;
  * the fictional `COU` of the British residence permit specimen, seen with its far edge 30% shorter, was decoded `OOO`,
  * and the recognisers found `COG` (Congo) e^20.6 likelier than that, so a wrong nationality was returned
  * (docs/document-verification.md "Characters leaning at the lines' ends"). A
- * passport's nationality has its issuing state (when that is listed) favoured by `issuerPrior` in the lead, never
- * in the cost ({@link ISSUER_NATIONALITY_PRIOR}).
+ * passport's nationality has its issuing state (when that is listed) favoured by `issuerPrior` in the lead, and in
+ * the bound on the cost when it is the likeliest listed code; the cost itself is the recognisers' alone
+ * ({@link ISSUER_NATIONALITY_PRIOR}).
  * Fields read as a listed code are never changed, and nothing outside a state-code field.
  *
  * @param format - the reading's format
@@ -115,13 +126,16 @@ export function arbitrateStateCodes(
       const [best, next] = scored;
       if (!best) continue;
       const lead = next ? best.score - next.score : Infinity;
-      // The cost is the recognisers' alone: the prior never makes them accept a code they find unlikely. It is taken
+      // The cost is the recognisers' alone; the prior only raises its bound, for the issuing state (below). It is taken
       // against the likelier of the line as read and the codes on no list one character from the best listed code:
       // a fictional code printed (`COU`) read worse still (`OOO`) is not mended into its listed neighbour (`COG`).
       const unlisted = unlistedNeighbours(best.code, allowed.slice(field.start, field.end));
       const asRead = Math.max(score(text), ...unlisted.map((code) => score(text.slice(0, field.start) + code + text.slice(field.end))));
       const cost = asRead - best.recognised;
-      if (lead < minLead || cost > maxCost) continue;
+      // The issuing state read on the other line is a second, independent witness for the nationality: the prior odds
+      // it gave in the lead may pay the same odds of the cost (ISSUER_NATIONALITY_PRIOR).
+      const costBound = maxCost + (best.code === issuer ? issuerPrior : 0);
+      if (lead < minLead || cost > costBound) continue;
       out[i] = text.slice(0, field.start) + best.code + text.slice(field.end);
       changes.push({ line: i, start: field.start, from: text.slice(field.start, field.end), to: best.code, lead, cost });
     }

@@ -122,6 +122,34 @@ describe('arbitrateStateCodes', () => {
     expect(out.changes[0]?.lead).toBeCloseTo(Math.log(20) + joint(passport[1] as string) - joint(withChar(passport[1] as string, 11, 'A')), 6);
   });
 
+  it("lets a passport's issuing state pay a higher cost than other codes (POL read PGL, synthetic seed 6464 syn-0162)", () => {
+    const passport = ['P<POLFISCHER<<ADA<PETER<<<<<<<<<<<<<<<<<<<<<', '7122224152POL0205148M2904076<<<<<<<<<<<<<<<2'];
+    const read = withChar(passport[1] as string, 11, 'G');
+    /** Both recognisers read G at position 11 with `g`, O with `o`, the rest of that frame evenly. */
+    const experts = (g: number, o: number) =>
+      [0, 1].map(() => {
+        const line = ctcFrames(spaced(read), 0.9);
+        const row = at(11) * MRZ_CLASSES;
+        for (let c = 0; c < MRZ_CLASSES; c++) line.probs[row + c] = (1 - g - o) / (MRZ_CLASSES - 2);
+        line.probs[row + MRZ_ALPHABET.indexOf('G') + 1] = g;
+        line.probs[row + MRZ_ALPHABET.indexOf('O') + 1] = o;
+        return line;
+      });
+    const withIssuer = (code: string, type = 'P<') => `${type}${code}${(passport[0] as string).slice(5)}`;
+    const run = (first: string, g: number, o: number) => arbitrateStateCodes('TD3', [first, read], [[], experts(g, o)]);
+    // G at 0.8 and O at 0.1 to each: PGL is 8^2 = e^4.16 likelier than POL, over maxCost (20 = e^3.0) but within
+    // maxCost times the issuer prior (400 = e^5.99). Issued by POL, POL is taken; issued by DEU, or on a visa, not.
+    const taken = run(withIssuer('POL'), 0.8, 0.1);
+    expect(taken.lines[1]?.slice(10, 13)).toBe('POL');
+    expect(taken.changes[0]?.cost).toBeCloseTo(2 * Math.log(8), 2);
+    expect(run(withIssuer('DEU'), 0.8, 0.1).lines[1]?.slice(10, 13)).toBe('PGL');
+    expect(run(withIssuer('POL', 'V<'), 0.8, 0.1).lines[1]?.slice(10, 13)).toBe('PGL');
+    // G at 0.9 and O at 0.04: (22.5)^2 = e^6.2, over 400 as well: the code stays as read.
+    expect(run(withIssuer('POL'), 0.9, 0.04).lines[1]?.slice(10, 13)).toBe('PGL');
+    // Without the prior the bound is maxCost alone.
+    expect(arbitrateStateCodes('TD3', [withIssuer('POL'), read], [[], experts(0.8, 0.1)], { issuerPrior: 1 }).lines[1]?.slice(10, 13)).toBe('PGL');
+  });
+
   it('weighs the nationality on the second line of a TD1 card', () => {
     const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
     const read = withChar(td1[1] as string, 15, 'V'); // VTO: on no list
