@@ -35,6 +35,7 @@ import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocum
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
 import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { blankGrownEdges } from './blankGrownEdges.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
@@ -514,7 +515,9 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   // at a line's end is read whole.
   const pitched = { ...found, quads: found.quads.map((q, i) => growQuad(q, (REREAD_GROW_PITCHES * quadSize(q).width) / Math.max(1, (found.parsed.lines[i] ?? '').length), 0)) };
   const decode = (line: LineProbabilities, i: number) => decodeMrzLine(line, classes[i] as readonly string[], lineFieldsOf(found.format, i))?.alternatives;
-  const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> => decodedAgain(image, by, pitched, which, decode);
+  // In the grown quads, characters read well beyond the box (the page's edge) are not let push the line out of step.
+  const decodeWider = (line: LineProbabilities, i: number) => decode(blankGrownEdges(line, (found.parsed.lines[i] ?? '').length, REREAD_GROW_PITCHES), i);
+  const decodedBy = (by: LineRecognizer): Promise<PositionAlternatives | null> => decodedAgain(image, by, pitched, which, decodeWider);
   const own = await decodedBy(recognizer);
   if (!own) return found;
   // The composite failing alone, read in the grown quad as the digit that verifies it: set in where the box cut its
@@ -522,7 +525,7 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   const wider = second ? failingCompositeReadWider(found.format, found.parsed.lines, own, skip) : null;
   if (wider && second) {
     const boxedLine = await decodedAgain(image, recognizer, found, [wider.line], decode);
-    const secondLine = await decodedAgain(image, second, pitched, [wider.line], decode);
+    const secondLine = await decodedAgain(image, second, pitched, [wider.line], decodeWider);
     const { lines, corrected } = restoreCutComposite(found.format, found.parsed.lines, own, boxedLine ?? [], secondLine ?? [], skip);
     if (corrected.length > 0) found = reparsed(found, lines, [...found.corrected, ...corrected]);
   }

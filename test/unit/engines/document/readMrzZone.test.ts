@@ -1104,4 +1104,26 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     expect(stays?.parsed.lines).toEqual(cutComposite);
     expect(stays?.parsed.checks.composite).toBe(false);
   });
+
+  it('reads a line again wider without a mark beyond its end pushing it out of step (blind photo seed 66 0088)', async () => {
+    /**
+     * Reads the lines as printed, two frames to a character; in a quad at least 20 px wider than the detector's box
+     * (grown by a pitch at each end), with a blank pitch before the line and, in the second line's last frame, an `8`
+     * (the page's edge), its personal-number check digit (position 42) read with less confidence.
+     */
+    const edgeAtEnd = (id: string): LineRecognizer => ({
+      id,
+      read: async (_image, quads) =>
+        quads.map((q) => {
+          const second = (q[0].y + q[2].y) / 2 >= 600;
+          const text = (second ? UTOPIA.TD3[1] : UTOPIA.TD3[0]) as string;
+          const wide = q[1].x - q[0].x >= 880 + 2 * 20;
+          if (!wide) return { kind: 'probabilities' as const, line: ctcFrames(`${[...text].join('_')}_`, 0.995) };
+          return { kind: 'probabilities' as const, line: ctcFrames(`__${[...text].join('_')}_${second ? '_8' : '__'}`, 0.995, second ? { [2 + 2 * 42]: ['_', 0.3] } : {}) };
+        }),
+    });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: edgeAtEnd('own'), secondRecognizer: edgeAtEnd('paddle'), arbiter: edgeAtEnd('arbiter') });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.lookAlikesRestored ?? []).toEqual([]);
+  });
 });
