@@ -501,7 +501,9 @@ const REREAD_GROW_PITCHES = 1;
  * least {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another one, given at
  * least `OWN_DOUBT_MIN_P`) and the `arbiter`, reading those lines too (only then), gives that character as its first
  * choice at least {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check
- * digits judge the fields as printed (restoreOwnLookAlikes.ts). Before that, a composite that alone fails and that
+ * digits judge the fields as printed (restoreOwnLookAlikes.ts). A wider reading that holds more characters than the
+ * line has the frames of its outer half pitch at each end blanked first: what is read there lies more than half a
+ * pitch beyond the box, no glyph the box cut (blankGrownEdges.ts). Before that, a composite that alone fails and that
  * the own recogniser reads in the grown quad as the digit verifying it is set to that digit where the box cut its glyph
  * and `second` (PaddleOCR), reading the grown quad too, reads it so as well (restoreCutComposite.ts; a correction of
  * the composite). Run only by the reader that has a second recogniser, whose first is the own one.
