@@ -3,8 +3,8 @@ import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilitie
 
 /**
  * A line read again in its quad grown by `grownPitches` character pitches at each end (readMrzZone.ts step 13,
- * `REREAD_GROW_PITCHES`), with the frames of its outer `grownPitches - 0.5` pitches at each end made blank, where the
- * recogniser read more characters there than the line holds (`length`); the line as given otherwise.
+ * `REREAD_GROW_PITCHES`), with the frames of its outer `grownPitches - 0.5` pitches at each end made blank when its
+ * best path (greedy CTC decoding) holds more characters than the line (`length`); the line as given otherwise.
  *
  * The quad is grown so that a glyph the reading's box cut off at a line's end is read whole. Such a glyph stands
  * inside the box or within half a pitch of its edge; what is read further out, more than half a pitch beyond the box,
@@ -15,7 +15,9 @@ import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilitie
  * 44, they dropped the personal number's check digit `0`, read the composite's `2` in its place at 0.99 and 1.0, and
  * step 13 set the right `0` "back" to `2`, so the page was refused (fifty-seventh session, debugging prints;
  * docs/document-verification.md "Fifty-seventh session"). Frames are taken as spread evenly over the grown crop
- * (`frames / (length + 2 * grownPitches)` to a pitch), as the recognisers' fully convolutional columns are.
+ * (`frames / (length + 2 * grownPitches)` to a pitch): each recogniser's frames map to fixed columns of its crop (the
+ * own and the third recogniser one frame per 4 px of their resized crop, PaddleOCR one per 8 px, its windows stitched
+ * by pixel position).
  *
  * @param line - the recogniser's probabilities for the grown quad's crop
  * @param length - the line's length in the layout (TD3 44, TD2 36, TD1 30)
