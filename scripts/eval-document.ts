@@ -54,6 +54,7 @@ import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/sy
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
 import { CHECK_ID, DOCUMENT_ERROR_CATEGORY } from '../functions/engines/document/constants.ts';
+import { MRZ_TOO_SMALL } from '../functions/engines/document/checks/checkMrzResolution.ts';
 import { NAMES_IN_DOUBT } from '../functions/engines/document/checks/checkNamesConfident.ts';
 import { STATE_CODE_UNLISTED } from '../functions/engines/document/checks/checkStateCodesListed.ts';
 import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
@@ -417,6 +418,9 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
         const subs = competitor.substitutions.map((x) => `${x.line}:${x.index} ${x.from}>${x.to}`).join(' ');
         console.log(`       competitor ${competitor.ratio.toExponential(2)} margin ${competitor.margin.toFixed(2)} ${competitor.resolution}${competitor.byGlyphs ? ' by glyphs' : ''}${competitor.byArbiter ? ' by arbiter' : ''} ${competitor.groups.join(',')} ${subs}`);
       }
+      // The MRZ's pixels per character: the evidence behind MRZ_MIN_PITCH_PX (checks/checkMrzResolution.ts).
+      const pitch = args.verbose ? reading.mrz?.characterPitch : null;
+      if (pitch !== undefined && pitch !== null) console.log(`       pitch ${pitch.toFixed(2)} px`);
       // How far the names returned lead their closest rival (readMrzZone.ts step 8): the evidence behind NAMES_MIN_MARGIN.
       const namesMargin = args.verbose ? reading.mrz?.namesMargin : null;
       if (namesMargin !== undefined && namesMargin !== null) console.log(`       names margin ${namesMargin.toFixed(2)}`);
@@ -459,6 +463,14 @@ interface Summary {
    */
   readonly codesUnlisted: number;
   readonly codesUnlistedWrong: number;
+  /** Cases to read returned with any field wrong and approved. */
+  readonly wrongFieldsApproved: number;
+  /**
+   * Cases to read whose MRZ was too small to trust (checks/checkMrzResolution.ts; in review unless a check declined
+   * them), and how many of them had a field wrong.
+   */
+  readonly tooSmall: number;
+  readonly tooSmallWrong: number;
   readonly p50: number;
   readonly p95: number;
 }
@@ -483,6 +495,9 @@ function summarise(results: readonly CaseResult[]): Summary {
   let namesInDoubtWrong = 0;
   let codesUnlisted = 0;
   let codesUnlistedWrong = 0;
+  let wrongFieldsApproved = 0;
+  let tooSmall = 0;
+  let tooSmallWrong = 0;
   for (const r of results) {
     const outcome = r.c.document.expectedOutcome;
     if (outcome === 'read') {
@@ -490,6 +505,12 @@ function summarise(results: readonly CaseResult[]): Summary {
       if (r.score.pass) exact++;
       const wrongName = r.score.fields.firstName === false || r.score.fields.lastName === false;
       if (wrongName && r.reading.decision === 'Approved') wrongNamesApproved++;
+      const wrongField = Object.values(r.score.fields).some((ok) => ok === false);
+      if (wrongField && r.reading.decision === 'Approved') wrongFieldsApproved++;
+      if (failed(r.reading, CHECK_ID.MrzResolution, (reason) => reason.startsWith(MRZ_TOO_SMALL))) {
+        tooSmall++;
+        if (wrongField) tooSmallWrong++;
+      }
       // In process every failing check is listed; through the HTTP API only the first one's errorCategory and reason
       // (the step's statusReason) are seen.
       if (failed(r.reading, CHECK_ID.NamesConfident, (reason) => reason.startsWith(NAMES_IN_DOUBT))) {
@@ -527,6 +548,9 @@ function summarise(results: readonly CaseResult[]): Summary {
     namesInDoubtWrong,
     codesUnlisted,
     codesUnlistedWrong,
+    wrongFieldsApproved,
+    tooSmall,
+    tooSmallWrong,
     p50: q(0.5),
     p95: q(0.95),
   };
@@ -549,6 +573,7 @@ function report(name: string, s: Summary): string {
     `- Fields returned although a check digit protecting them fails as printed: **${s.acceptedFailing}**`,
     `- Approved with a wrong name (names carry no check digit): **${s.wrongNamesApproved}**; names found in doubt (\`names_confident\` failed): ${s.namesInDoubt} (${s.namesInDoubtWrong} of them with a wrong name)`,
     `- State codes on no list (\`state_codes_listed\` failed: in review unless another check declines): ${s.codesUnlisted} (${s.codesUnlistedWrong} of them with a country field wrong)`,
+    `- MRZ too small to trust (\`mrz_resolution\` failed: in review unless another check declines): ${s.tooSmall} (${s.tooSmallWrong} of them with a field wrong); approved with any field wrong: **${s.wrongFieldsApproved}**`,
     `- Time per case: p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms (2 cores, one case at a time)`,
     '',
     markdownTable(['field', 'accuracy', 'right/scored'], fieldRows),

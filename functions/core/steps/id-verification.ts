@@ -39,7 +39,8 @@ export interface IdVerificationInput {
  * positions changed within the group's characters; `namesArbitrated`: per name line changed by the two recognisers
  * (reading/arbitrateNames.ts), the 0-based positions changed within the line's name characters and the gain (natural
  * log of the joint likelihood ratio, 3 decimals); `namesMargin`: the names' lead over their closest rival one character
- * away (natural log, 3 decimals; null when not weighed); `statesArbitrated`: per state code read as no listed code and replaced by
+ * away (natural log, 3 decimals; null when not weighed); `characterPitch`: the MRZ's pixels per character
+ * (checks/checkMrzResolution.ts, 3 decimals; null when its lines were not located); `statesArbitrated`: per state code read as no listed code and replaced by
  * the two recognisers (reading/arbitrateStateCodes.ts), its line and first position, the lead over the next listed code
  * and the cost against the code as read (natural logs, 3 decimals); `documentCodeArbitrated`: the lead (natural log,
  * 3 decimals) of the letter the two recognisers put in place of a document code read as a visa's `V`
@@ -59,6 +60,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
   namesMargin: number | null;
+  characterPitch: number | null;
   statesArbitrated: Array<{ line: number; index: number; lead: number; cost: number }>;
   documentCodeArbitrated: { lead: number } | null;
   spliced: string[] | null;
@@ -71,6 +73,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
     corrected: mrz.corrected.map((c) => ({ field: c.field, positions: differing(c.from, c.to) })),
     namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: round3(c.gain) })),
     namesMargin: mrz.namesMargin === null ? null : round3(mrz.namesMargin),
+    characterPitch: mrz.characterPitch === null ? null : round3(mrz.characterPitch),
     statesArbitrated: mrz.statesArbitrated.map((c) => ({ line: c.line, index: c.start, lead: round3(c.lead), cost: round3(c.cost) })),
     documentCodeArbitrated: mrz.documentCodeArbitrated ? { lead: round3(mrz.documentCodeArbitrated.lead) } : null,
     spliced: mrz.spliced ? [...mrz.spliced] : null,

@@ -31,7 +31,10 @@ export const DOCUMENT_ERROR_CATEGORY = {
   DataMismatch: 'data_mismatch',
   /** No portrait was found on the data page or card front (only when a face detector is passed). */
   NoFaceDetected: 'no_face_detected',
-  /** The MRZ names were read but the recognisers leave them in doubt (a blurred or small image; checks/checkNamesConfident.ts). */
+  /**
+   * The MRZ was read, but too small (checks/checkMrzResolution.ts) or with names or state codes the recognisers leave in
+   * doubt (a blurred or small image; checks/checkNamesConfident.ts, checks/checkStateCodesListed.ts).
+   */
   LowQuality: 'low_quality',
 } as const;
 /** One of {@link DOCUMENT_ERROR_CATEGORY}. */
@@ -122,6 +125,8 @@ export const CHECK_ID = {
   FrontBackConsistent: 'front_back_consistent',
   /** The data agree with the session's expected details. */
   ExpectedDetails: 'expected_details',
+  /** The MRZ's characters stand far enough apart to be read with confidence (checks/checkMrzResolution.ts). */
+  MrzResolution: 'mrz_resolution',
   /** The MRZ names lead every reading one character away clearly (checks/checkNamesConfident.ts). */
   NamesConfident: 'names_confident',
   /** The MRZ's issuing state and nationality codes are on ICAO 9303's list (checks/checkStateCodesListed.ts). */

@@ -110,6 +110,11 @@ export interface MrzEvidence {
    */
   readonly namesMargin: number | null;
   /**
+   * The MRZ's character pitch, pixels of the image read (checks/checkMrzResolution.ts `mrzCharacterPitch`; ICAO prints
+   * 2.54 mm per character); null when its lines were not located.
+   */
+  readonly characterPitch: number | null;
+  /**
    * State codes read as no listed code that the two recognisers together replaced by a listed one
    * (reading/arbitrateStateCodes.ts): no check digit covers them, so these rest on the joint likelihood alone.
    */

@@ -14,7 +14,7 @@ const SEVERITY: Readonly<Record<DocumentDecision, number>> = { Approved: 0, InRe
  * Combines checks: `Approved` when every check passes; otherwise the most severe decision any failing check implies
  * (Declined over InReview), with the `errorCategory` and reason of the first failing check in evaluation order
  * (the order of `CHECK_ID`: sides, data, type, country, check digits, consistency, expiry, expected details,
- * names confident, state codes listed, portrait), so that the most fundamental failure is the one reported.
+ * MRZ resolution, names confident, state codes listed, portrait), so that the most fundamental failure is the one reported.
  *
  * @param checks - evaluated checks, in order
  */

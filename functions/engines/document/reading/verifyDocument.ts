@@ -6,6 +6,7 @@ import { checkExpectedDetails } from '../checks/checkExpectedDetails.ts';
 import { checkFrontBackConsistent } from '../checks/checkFrontBackConsistent.ts';
 import { checkIssuingCountry } from '../checks/checkIssuingCountry.ts';
 import { checkStateCodesListed } from '../checks/checkStateCodesListed.ts';
+import { checkMrzResolution, mrzCharacterPitch } from '../checks/checkMrzResolution.ts';
 import { checkNamesConfident, expectedNamesAgree } from '../checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../checks/checkNotExpired.ts';
 import type { CheckOutcome } from '../checks/checkOutcome.ts';
@@ -131,7 +132,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       mrzNationality: parsed.nationalityCode,
       side,
     };
-    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, statesArbitrated: data.mrz.statesArbitrated, documentCodeArbitrated: data.mrz.documentCodeArbitrated ?? null, spliced: data.mrz.spliced ?? null, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, characterPitch: mrzCharacterPitch(parsed.format, data.mrz.quads), statesArbitrated: data.mrz.statesArbitrated, documentCodeArbitrated: data.mrz.documentCodeArbitrated ?? null, spliced: data.mrz.spliced ?? null, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
     checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
   } else {
     fields = mapAamvaResult(data.aamva);
@@ -158,6 +159,8 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
     const frenchCard = data.source === 'mrz' && data.mrz.parsed.format === MRZ_FORMAT.FrenchNationalId && fields.documentNumber !== null;
     checks.push(checkNotExpired(fields.dateOfExpiry, now, frenchCard ? frenchIdLatestValidity(fields.documentNumber as string) : null));
     checks.push(checkExpectedDetails(fields, input.expected));
+    // An MRZ read too small returns wrong fields the check digits cannot all catch: a person looks.
+    if (data.source === 'mrz') checks.push(checkMrzResolution(extra.mrz?.characterPitch ?? null));
     // Names carry no check digit: those the recognisers leave in doubt send the page to a person, unless the
     // session's expected names confirm them.
     if (data.source === 'mrz') checks.push(checkNamesConfident(data.mrz.namesMargin ?? null, { confirmed: expectedNamesAgree(fields, input.expected) }));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCheckDigits } from '../../../../functions/engines/document/checks/checkCheckDigits.ts';
 import { checkDocumentType } from '../../../../functions/engines/document/checks/checkDocumentType.ts';
 import { checkExpectedDetails } from '../../../../functions/engines/document/checks/checkExpectedDetails.ts';
+import { checkMrzResolution, MRZ_MIN_PITCH_PX, mrzCharacterPitch } from '../../../../functions/engines/document/checks/checkMrzResolution.ts';
 import { checkNamesConfident, expectedNamesAgree, NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { checkNotExpired } from '../../../../functions/engines/document/checks/checkNotExpired.ts';
 import { checkStateCodesListed } from '../../../../functions/engines/document/checks/checkStateCodesListed.ts';
@@ -130,5 +131,38 @@ describe('checkNamesConfident', () => {
     const expired = checkNotExpired('2020-01-01', new Date('2026-11-21T12:00:00Z'), null);
     const d = decide([expired, checkNamesConfident(NAMES_MIN_MARGIN - 1)]);
     expect(d).toMatchObject({ decision: 'Declined', errorCategory: 'document_expired' });
+  });
+});
+
+describe('checkMrzResolution', () => {
+  const line = (x0: number, width: number, y: number, tilt = 0) =>
+    [
+      { x: x0, y },
+      { x: x0 + width, y: y + tilt },
+      { x: x0 + width, y: y + tilt + 10 },
+      { x: x0, y: y + 10 },
+    ] as const;
+
+  it('measures the pitch as the median line length over the format\'s characters per line', () => {
+    // TD3: two lines of 44, 880 and 862 px long -> the mean of the two, 871 px, over 44.
+    expect(mrzCharacterPitch('TD3', [line(0, 880, 0), line(0, 862, 20)])).toBeCloseTo(871 / 44, 9);
+    // TD1: three lines of 30; the median one, whatever the others.
+    expect(mrzCharacterPitch('TD1', [line(0, 150, 0), line(0, 900, 20), line(0, 300, 40)])).toBeCloseTo(10, 9);
+    // A line seen at an angle is measured along its text direction: a 3-4-5 slope, 150 px long.
+    expect(mrzCharacterPitch('TD2', [line(0, 120, 0, 90), line(0, 120, 20, 90)])).toBeCloseTo(150 / 36, 9);
+    expect(mrzCharacterPitch('TD3', [])).toBeNull();
+  });
+
+  it('sends an MRZ whose characters stand closer than the bound to review, as low quality', () => {
+    const c = checkMrzResolution(MRZ_MIN_PITCH_PX - 0.01);
+    expect(c).toMatchObject({ id: 'mrz_resolution', passed: false, failure: { errorCategory: 'low_quality', decision: 'InReview' } });
+    expect(c.detail).toMatch(/too small.*5\.5 px apart/);
+  });
+
+  it('passes the bound and more, and a pitch not measured', () => {
+    expect(checkMrzResolution(MRZ_MIN_PITCH_PX).passed).toBe(true);
+    expect(checkMrzResolution(20).passed).toBe(true);
+    expect(checkMrzResolution(null)).toMatchObject({ passed: true, detail: expect.stringMatching(/not checked/) });
+    expect(checkMrzResolution(4, 3).passed).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED } from '../../../../functions/engines/document/index.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
+import { MRZ_MIN_PITCH_PX } from '../../../../functions/engines/document/checks/checkMrzResolution.ts';
 import { NAMES_MIN_MARGIN } from '../../../../functions/engines/document/checks/checkNamesConfident.ts';
 import { verifyDocument } from '../../../../functions/engines/document/reading/verifyDocument.ts';
 import { ctcFrames, lineBox, mutate, UTOPIA } from './fixtures.ts';
@@ -123,5 +124,37 @@ describe('verifyDocument with a state code on no list', async () => {
     expect(reading.decision).toBe('Approved');
     expect(reading.result.issuingCountry).toBeNull();
     expect(reading.checks.find((c) => c.id === 'state_codes_listed')?.passed).toBe(true);
+  });
+});
+
+describe('verifyDocument with an MRZ too small to trust', async () => {
+  const front = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const before = new Date('2011-01-01T12:00:00Z');
+  /** The UTOPIA specimen read from two lines `width` px long and 8 px high (44 characters each). */
+  const readerAt = (width: number) => {
+    const box = (y: number) => [{ x: 60, y }, { x: 60 + width, y }, { x: 60 + width, y: y + 8 }, { x: 60, y: y + 8 }] as const;
+    const recognizer: LineRecognizer = {
+      id: 'fake',
+      read: async (_image, quads) => quads.map((q) => ({ kind: 'text' as const, text: (q[0].y < 570 ? UTOPIA.TD3[0] : UTOPIA.TD3[1]) as string, confidence: 0.9 })),
+    };
+    return { mrz: { detect: async () => [560, 575].map((y) => ({ quad: box(y), score: 0.9 })), recognizer }, readPdf417: async () => null };
+  };
+
+  it('sends the page to review as low quality, every field returned', async () => {
+    // 220 px for 44 characters: 5 px each.
+    const reading = await verifyDocument(readerAt(220), { front, template: passport, now: before });
+    expect(reading.outcome).toBe('read');
+    expect(reading.mrz?.characterPitch).toBeCloseTo(5, 6);
+    expect(reading.decision).toBe('InReview');
+    expect(reading.result.errorCategory).toBe('low_quality');
+    expect(reading.result.documentNumber).toBe('L898902C3');
+    expect(reading.result.lastName).toBe('ERIKSSON');
+    expect(reading.checks.find((c) => c.id === 'mrz_resolution')).toMatchObject({ passed: false, detail: expect.stringMatching(/5\.0 px apart/) });
+  });
+
+  it('approves the same page read from lines long enough', async () => {
+    const reading = await verifyDocument(readerAt(44 * MRZ_MIN_PITCH_PX), { front, template: passport, now: before });
+    expect(reading.decision).toBe('Approved');
+    expect(reading.checks.find((c) => c.id === 'mrz_resolution')?.passed).toBe(true);
   });
 });
