@@ -129,6 +129,19 @@ describe('POST /id-verification on synthetic documents', () => {
     } else expect(answer.body.decision).not.toBe('Declined');
   });
 
+  it('sends a passport page too small to trust to review: Completed, InReview, low_quality, the fields returned', async () => {
+    const tenant = await newTenant();
+    // The clean page shrunk to 250 px wide: its MRZ's characters stand about 5 px apart (MRZ_MIN_PITCH_PX is 5.5).
+    const small = await sharp(path.join(dir, docs.passport.images[0]!.file)).resize({ width: 250 }).jpeg({ quality: 92 }).toBuffer();
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: small.toString('base64'), fileExtension: 'jpg' }, { key: tenant.apiKey });
+    expect(answer.body).toMatchObject({ status: 'Completed', decision: 'InReview' });
+    expect(answer.body.statusReason).toMatch(/too small/);
+    expect(answer.body.result).toMatchObject({ errorCategory: 'low_quality', documentNumber: docs.passport.expected!['documentNumber'], dateOfBirth: docs.passport.expected!['dateOfBirth'] });
+    const shown = await admin('show-session', '--session', answer.body.sessionId);
+    const step = shown.steps.find((x: { stepCode?: string }) => x.stepCode === 'step_id_verification');
+    expect(step.provenance.mrz.characterPitch).toBeLessThan(5.5);
+  });
+
   it('answers an expired passport Completed with its fields, Declined, document_expired', async () => {
     const tenant = await newTenant();
     const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: await b64(docs.expired.images[0]!.file) }, { key: tenant.apiKey });
