@@ -1,5 +1,6 @@
 import { CHECK_ID, DOCUMENT_DECISION, DOCUMENT_ERROR_CATEGORY, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
 import { quadSize, type Quad } from '../geometry/quad.ts';
+import { median } from '../image/glyphHeights.ts';
 import type { CheckOutcome } from './checkOutcome.ts';
 
 /**
@@ -30,10 +31,7 @@ export const MRZ_TOO_SMALL = 'the MRZ is too small to read with confidence';
  */
 export function mrzCharacterPitch(format: MrzFormat, quads: readonly Quad[]): number | null {
   if (quads.length === 0) return null;
-  const widths = quads.map((q) => quadSize(q).width).sort((a, b) => a - b);
-  const mid = widths.length >> 1;
-  const median = widths.length % 2 === 1 ? widths[mid]! : (widths[mid - 1]! + widths[mid]!) / 2;
-  return median / MRZ_SHAPE[format].length;
+  return median(quads.map((q) => quadSize(q).width)) / MRZ_SHAPE[format].length;
 }
 
 /**
