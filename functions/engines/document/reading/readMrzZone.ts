@@ -36,6 +36,7 @@ import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
 import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
 import { blankGrownEdges } from './blankGrownEdges.ts';
+import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
 
@@ -278,6 +279,10 @@ interface Candidate {
  *      out upright at the source resolution ({@link cropUpright}) and detected and read again. The detector sees the
  *      whole image at 960 px, so the lines of a document small in the frame come out as coarse boxes; cut out, they
  *      fill the detector's input;
+ *    - if nothing was read at all but one line, read alone, is proven an MRZ line by at least two check digits of
+ *      its own (a TD2 or TD3 data line, a TD1's second line; loneDataLine.ts), the zone around that line is cut out
+ *      and read in the same way: the detector had boxed that line and none of the others (a names line under a
+ *      stamp), so no MRZ could be put together ({@link loneLines});
  *    - measured on the shared real specimens (`npm run eval:document -- --rotate 15,35 --zoom-out 2.5`, 2026-11-22,
  *      see docs/document-verification.md): upright readings did not change; more documents read fully right turned
  *      by 15° and 35° and placed small on a table. Clean readings of level lines never pay for it.
@@ -1224,7 +1229,36 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
     skew = found ? null : textSkew(boxes);
   }
   if (found && found.checkRate < 1) await readAgain(cropUpright(image, enclosingQuad(found.quads, ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS)));
+  // Nothing read, but one line proven an MRZ line by its own check digits: its zone, cut out, is read again (the
+  // detector boxed only that line; see loneLines).
+  const lone = found ? undefined : loneLines.get(reader)?.get(image);
+  if (lone) await readAgain(cropUpright(image, enclosingQuad([lone.candidate.quad], ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS)));
   return found;
+}
+
+/**
+ * Per reading (the reader object {@link readMrzZone} makes for each call) and image read, the line read by
+ * {@link readDetected} that its own check digits best prove to be an MRZ line
+ * (loneDataLine.ts) on a detection from which no MRZ could be put together. Blind specimen seed 69 `099` (a TD2
+ * residence permit 522 px wide with a stamp over its names line, blurred by 1.5 px and saved at JPEG quality 92): at
+ * every detection side the detector boxed the data line, read right with all four check digits verifying, and never
+ * the names line, so no two-line MRZ could be made and the card was answered `back_side_required` (no MRZ on its
+ * front); cut out around the data line, the zone's detection boxed both lines and the card read right in every field
+ * (docs/document-verification.md "Fifty-ninth session"). Step 6 of {@link readMrzZone} reads that zone when nothing
+ * else read.
+ */
+const loneLines = new WeakMap<MrzZoneReader, WeakMap<RgbImage, { readonly candidate: Candidate; readonly line: LoneDataLine }>>();
+
+/** Keeps, of `candidates` read on `image`, the one {@link loneDataLine} proves best (see {@link loneLines}). */
+function recordLoneLines(reader: MrzZoneReader, image: RgbImage, candidates: readonly Candidate[]): void {
+  let byImage = loneLines.get(reader);
+  for (const candidate of candidates) {
+    const line = loneDataLine(candidate.text);
+    if (!line) continue;
+    if (!byImage) loneLines.set(reader, (byImage = new WeakMap()));
+    const known = byImage.get(image);
+    if (!known || line.verified > known.line.verified) byImage.set(image, { candidate, line });
+  }
 }
 
 /**
@@ -1338,6 +1372,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
     // data line boxed together with a stamp across it (blind specimen seed 56 `043`) was far less elongated than its
     // name line, came in a later pair, and the two lines, each read right, were never stacked.
     const earlier: Candidate[] = [];
+    const recognised: Candidate[] = [];
     for (let next = 0; next < wide.length; ) {
       const first = next === 0;
       const anchor = (c: Candidate) => looksLikeMrz(c, MIN_ANCHOR_TEXT) && (first || c.text.includes(ANCHOR_FILLERS));
@@ -1345,6 +1380,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
       for (; next < wide.length && !anchors.some(anchor); next += 2) {
         anchors.push(...(await recognise(image, reader, wide.slice(next, next + 2).flatMap(orientations))));
       }
+      recognised.push(...anchors);
       const mrzAnchors = anchors.filter(anchor);
       let best: MrzZoneReading | null = null;
       const fresh = new Set(mrzAnchors);
@@ -1441,6 +1477,7 @@ async function readDetected(image: RgbImage, reader: MrzZoneReader, detected: re
       if (best) return best;
       earlier.push(...mrzAnchors);
     }
+    recordLoneLines(reader, image, recognised);
   }
   return null;
 }

@@ -233,6 +233,35 @@ describe('readMrzZone', () => {
     // One detection more: the colour-dropped view's.
     expect(detections.length - greyDetections).toBe(greyDetections + 1);
   });
+  it('reads the zone around a lone line that its own check digits prove an MRZ line, where the detector boxed no other', async () => {
+    // The detector boxes only the data line on the page (the names line under a stamp, blind specimen seed 69 `099`);
+    // cut out around it (2 line heights above and below), the crop's detection boxes both lines.
+    const crop = (image: RgbImage) => image !== IMAGE;
+    const detected: string[] = [];
+    const detect = async (image: RgbImage): Promise<DetectedBox[]> => {
+      detected.push(crop(image) ? `crop ${image.width}x${image.height}` : 'page');
+      if (!crop(image)) return [{ quad: lineBox(610), score: 0.9 }];
+      // In the crop (its top 60 px above the data line's top), the names line lies 50 px above the data line.
+      return [10, 60].map((y) => ({ quad: [{ x: 70, y }, { x: 950, y }, { x: 950, y: y + 30 }, { x: 70, y: y + 30 }] as Quad, score: 0.9 }));
+    };
+    const reader = (lines: readonly string[]): LineRecognizer => ({
+      id: 'fake',
+      read: async (image, quads) => quads.map((q) => ({ kind: 'text' as const, text: ((q[0].y + q[2].y) / 2 < (crop(image) ? 50 : 600) ? lines[0] : lines[1]) as string, confidence: 0.9 })),
+    });
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: reader(UTOPIA.TD3) }, { fallbackSides: [], minSkewDeg: 90 });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(reading?.checkRate).toBe(1);
+    expect(detected).toEqual(['page', 'crop 1021x150']);
+    // The reading's quads are in the page's pixels: the names line 50 px above the data line.
+    expect(reading?.quads.map((q) => Math.round(q[0].y))).toEqual([560, 610]);
+    // A lone line without two check digits of its own (here the data line with its number, birth date and expiry
+    // misread: only the personal number verifies) is no reason to look again.
+    detected.length = 0;
+    const broken = mutate(mutate(mutate(UTOPIA.TD3, 1, 9, '7'), 1, 19, '3'), 1, 27, '1');
+    expect(await readMrzZone(IMAGE, { detect, recognizer: reader(broken) }, { fallbackSides: [], minSkewDeg: 90 })).toBeNull();
+    expect(detected).toEqual(['page']);
+  });
+
   it('reads the rows again only when the anchors alone do not make a whole, verifying TD3', async () => {
     const counting = (lines: readonly string[]) => {
       let calls = 0;
