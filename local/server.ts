@@ -146,8 +146,19 @@ async function satSigningKey(dataDir: string): Promise<string> {
   }
 }
 
+/**
+ * How long (ms) the local server keeps an idle connection open for the next request: 65 s, as servers behind AWS load
+ * balancers are configured (longer than their 60 s idle timeout; `headersTimeout` 1 s more, as Node's documentation
+ * advises). Node's default, 5 s, races a client reusing a connection near that moment: undici, which `fetch` uses,
+ * keeps idle sockets for the server's advertised timeout less 1-2 s, and a server starved of CPU may run the idle
+ * timer before it reads a request that has already arrived; the client then fails writing its body (`EPIPE`). Seen
+ * once, on a 90 MB body sent a moment after the previous answer, in test/integration/contract.test.ts under a clean
+ * clone's `.ci/run` on a machine busy with an evaluation (fifty-ninth session, 2026-12-01).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string, state: { ready: boolean }, trustProxyHops: number): Server {
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!state.ready) {
       req.resume();
@@ -199,4 +210,7 @@ function createHttpServer(loaded: LoadedRoute[], maxBody: number, stage: string,
         });
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+  return server;
 }
