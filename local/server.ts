@@ -150,10 +150,12 @@ async function satSigningKey(dataDir: string): Promise<string> {
  * How long (ms) the local server keeps an idle connection open for the next request: 65 s, as servers behind AWS load
  * balancers are configured (longer than their 60 s idle timeout; `headersTimeout` 1 s more, as Node's documentation
  * advises). Node's default, 5 s, races a client reusing a connection near that moment: undici, which `fetch` uses,
- * keeps idle sockets for the server's advertised timeout less 1-2 s, and a server starved of CPU may run the idle
- * timer before it reads a request that has already arrived; the client then fails writing its body (`EPIPE`). Seen
- * once, on a 90 MB body sent a moment after the previous answer, in test/integration/contract.test.ts under a clean
- * clone's `.ci/run` on a machine busy with an evaluation (fifty-ninth session, 2026-12-01).
+ * reuses an idle socket until its `keepAliveTimeoutThreshold` (1-2 s, by version) before the server's advertised
+ * timeout, and a server starved of CPU may run its idle timer before it reads a request that has already arrived; the
+ * client then fails writing the body (`EPIPE`). That is the likely cause, not a proven one, of an `EPIPE` seen once,
+ * on a 90 MB body sent right after the previous answer, in test/integration/contract.test.ts under a clean clone's
+ * `.ci/run` on a machine busy with an evaluation (fifty-ninth session, 2026-12-01); a longer timeout makes such a
+ * moment rare.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
