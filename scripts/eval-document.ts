@@ -6,7 +6,7 @@
  *   schema in its README.md), with `--rotate 15,35` the same images turned by those angles, with `--zoom-out 2.5`
  *   the same images small in a larger frame, with `--perspective 0.2` seen obliquely, with `--glare 0.6` under a
  *   light spot, with `--blur 1.5`, `--scale 0.6` and `--jpeg 30` blurred, smaller and compressed, with
- *   `--thumbnail 360:60` as small compressed thumbnails, with `--shadow 0.5` half in a shadow, with `--stamp 0.5`
+ *   `--thumbnail 360:60` as small compressed thumbnails, with `--bend 0.02` bowed, with `--shadow 0.5` half in a shadow, with `--stamp 0.5`
  *   under a "SPECIMEN" stamp, with `--web-page` shown among paragraphs of a web page, and with
  *   `--synthetic DIR` a set written by `npm run gen:documents`.
  * - Each image is one case, sent as an integrator would: `front` images as the front; `back` and `front+back`
@@ -30,7 +30,7 @@
  *   --no-name-witness are refused with it, and --verbose prints no engine evidence.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
- * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --dim SHARES,
+ * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --bend SHARES, --dim SHARES,
  * --shadow SHARES[:right], --stamp OPACITIES, --web-page,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
@@ -50,7 +50,7 @@ import { SCORED_FIELDS, scoreReading, type CaseScore } from '../functions/engine
 import { editDocument, markdownTable, replaceSection } from '../functions/engines/evaluation/markdown.ts';
 import { loadTesseractLineRecognizer } from '../functions/engines/document/ocr/tesseract/tesseractLineRecognizer.ts';
 import { keystone, warpPerspective } from '../functions/engines/document/image/warpPerspective.ts';
-import { addGaussianNoise, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
+import { addGaussianNoise, bowRows, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
 import { CHECK_ID, DOCUMENT_ERROR_CATEGORY } from '../functions/engines/document/constants.ts';
@@ -90,6 +90,7 @@ const { values: args } = parseArgs({
     thumbnail: { type: 'string' },
     motion: { type: 'string' },
     noise: { type: 'string' },
+    bend: { type: 'string' },
     dim: { type: 'string' },
     shadow: { type: 'string' },
     stamp: { type: 'string' },
@@ -166,6 +167,15 @@ if (MOTIONS.some((n) => !(Number.isInteger(n) && n >= 3 && n % 2 === 1 && n <= 5
  * reproducible probe of a small sensor in poor light.
  */
 const NOISES = (args.noise ?? '').split(',').filter(Boolean).map(Number);
+/**
+ * `--bend 0.02`: the real specimens again, each bowed as a data page curving towards a passport's spine or a card
+ * held bent in the hand: column x shifted down by `share × width × (2x/width - 1)²` (bilinear, the canvas that much
+ * taller at the bottom, white), so the rows arch, their ends lower than their middle by that share of the image's width
+ * (0.02: 20 px on a 1000-px image, about half an MRZ line pitch on a passport photographed filling the frame). A
+ * reproducible probe of a page no straight box holds a line of (image/dewarpRows.ts).
+ */
+const BENDS = (args.bend ?? '').split(',').filter(Boolean).map(Number);
+if (BENDS.some((f) => !(f > 0 && f <= 0.1))) throw new Error(`--bend takes shares of the width in (0, 0.1] separated by commas, e.g. 0.02; got ${args.bend}`);
 if (NOISES.some((n) => !(n > 0 && n <= 64))) throw new Error(`--noise takes sigmas in (0, 64] separated by commas, e.g. 12; got ${args.noise}`);
 /**
  * `--dim 0.35`: the real specimens again, every channel multiplied by that share (sharp `linear`), white paper
@@ -341,6 +351,15 @@ function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> 
     for (const ch of `${path.basename(path.dirname(file))}/${path.basename(file)}`) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
     addGaussianNoise(data, sigma, createRandom(seed));
     return encoded(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), file);
+  };
+}
+
+/** The image bowed (see `--bend`, degradeImage.ts `bowRows`); transparency flattened onto white first, as loadImage.ts does. */
+function bent(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
+  return async (bytes, file) => {
+    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    const bowed = bowRows(data, info.width, info.height, info.channels, share);
+    return encoded(sharp(bowed.data, { raw: { width: info.width, height: bowed.height, channels: info.channels } }), file);
   };
 }
 
@@ -599,6 +618,7 @@ async function main(): Promise<void> {
   for (const q of JPEG_QUALITIES) sets.push({ name: `${what} re-encoded as JPEG quality ${q} (--jpeg)`, cases: real, transform: compressed(q) });
   for (const t of THUMBNAILS) sets.push({ name: `${what} at most ${t.width} px wide, JPEG quality ${t.quality} (--thumbnail)`, cases: real, transform: thumbnail(t.width, t.quality) });
   for (const n of MOTIONS) sets.push({ name: `${what} smeared along their rows by ${n} px (--motion)`, cases: real, transform: smeared(n) });
+  for (const share of BENDS) sets.push({ name: `${what} bowed, rows arching by ${share} of the width (--bend)`, cases: real, transform: bent(share) });
   for (const sigma of NOISES) sets.push({ name: `${what} with Gaussian noise of sigma ${sigma} (--noise)`, cases: real, transform: noisy(sigma) });
   for (const { share, side } of SHADOWS) {
     const part = side === 'left' ? 'half in a shadow' : 'most of each line in a shadow';

@@ -76,6 +76,33 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
 }
 
 /**
+ * Bows raw pixels as a data page curving towards a passport's spine, or a card held bent in the hand: column x moved
+ * down by `share × width × (2x/width - 1)²` pixels (bilinear), onto a canvas that much taller at the bottom, white
+ * where nothing lands. The rows arch, their ends lower than their middle by `share` of the width. Used by
+ * `npm run eval:document -- --bend` and the engine's tests.
+ *
+ * @param data - raw pixel bytes, row-major, `channels` per pixel
+ * @param width - pixels per row
+ * @param height - rows
+ * @param channels - bytes per pixel
+ * @param share - the sagitta as a share of the width, >= 0
+ * @returns the bowed pixels (same channels) and their height
+ */
+export function bowRows(data: Uint8Array, width: number, height: number, channels: number, share: number): { data: Uint8Array; height: number } {
+  const out = new Uint8Array(width * (height + Math.ceil(share * width)) * channels).fill(255);
+  const H = out.length / (width * channels);
+  for (let x = 0; x < width; x++) {
+    const dy = share * width * ((2 * x) / Math.max(1, width - 1) - 1) ** 2;
+    for (let y = 0; y < H; y++) {
+      const sy = y - dy, y0 = Math.floor(sy), f = sy - y0;
+      if (y0 < 0 || y0 + 1 >= height) continue;
+      for (let c = 0; c < channels; c++) out[(y * width + x) * channels + c] = Math.round((data[(y0 * width + x) * channels + c] as number) * (1 - f) + (data[((y0 + 1) * width + x) * channels + c] as number) * f);
+    }
+  }
+  return { data: out, height: H };
+}
+
+/**
  * Adds independent Gaussian noise of standard deviation `sigma` (0-255 scale) to every byte of raw pixels, in place,
  * rounded and clamped to 0-255; one `rng.normal()` draw per byte, in order, so a seeded `rng` adds the same noise
  * every time. Used by the generators (this file, scripts/gen-documents-probe.ts) and `npm run eval:document -- --noise`.

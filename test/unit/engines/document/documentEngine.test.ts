@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEMPLATES_SEED, loadDocumentEngine, type DocumentEngine, type DocumentTemplate } from '../../../../functions/engines/document/index.ts';
 import { frenchIdLatestValidity } from '../../../../functions/engines/document/mrz/frenchIdValidity.ts';
 import { composeMrz } from '../../../../functions/engines/document/synthetic/composeMrz.ts';
+import { bowRows } from '../../../../functions/engines/document/synthetic/degradeImage.ts';
 import { generateSet, type SyntheticDocument } from '../../../../functions/engines/document/synthetic/generateSet.ts';
 import { createRandom } from '../../../../functions/engines/document/synthetic/random.ts';
 import { randomIdentity } from '../../../../functions/engines/document/synthetic/randomIdentity.ts';
@@ -229,6 +230,17 @@ describe('document engine on real specimens (../shared/data/documents)', () => {
     const reading = await engine.verify({ front: bytes, back: null, template: template('doc_passport'), now: NOW });
     expect(reading.result).toMatchObject({ lastName: 'CITIZEN', firstName: 'JANE', documentNumber: 'PA0940409' });
   }, 30_000);
+
+  // A page bowed as `npm run eval:document -- --bend 0.02` bows it (its ends 26 px lower than its middle): read on the
+  // page as photographed, the `P` of the document number at the steep left end was disputed with `F`, both verifying,
+  // and the number refused; the page flattened reads it (readMrzZone.ts step 14, 2026-12-01).
+  it('reads a passport whose page is bowed', async () => {
+    const { data, info } = await sharp(await readFile(path.join(sharedDocuments, 'ultimatemrz', 'Passport-Australia_1280x720.jpg'))).raw().toBuffer({ resolveWithObject: true });
+    const bowed = bowRows(data, info.width, info.height, info.channels, 0.02);
+    const bytes = await sharp(bowed.data, { raw: { width: info.width, height: bowed.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer();
+    const reading = await engine.verify({ front: bytes, back: null, template: template('doc_passport'), now: NOW });
+    expect(reading.result).toMatchObject({ documentNumber: 'PA0940443', personalNumber: '17332717P', dateOfBirth: '1984-06-07', lastName: 'CITIZEN' });
+  }, 60_000);
 
   // A document small in the frame, as `npm run eval:document -- --zoom-out 2.5` places it: the Slovenian card read
   // with its date check digits failing until its zone was cut out and read again (2026-11-22).
