@@ -97,3 +97,44 @@ export function drawGlyphLine(glyphs: ReadonlyArray<{ h: number; shape?: 'box' |
   grey.forEach((v, i) => data.fill(Math.round(v), i * 3, i * 3 + 3));
   return { width, height: HEIGHT, data };
 }
+
+/**
+ * A white `width x height` image, dark (grey 20) where `dark(x, y)` holds, each pixel the mean of 4x4 samples, as a
+ * camera's pixels average the light over their area (hard-edged shapes would be staircases of edges).
+ */
+export function supersampled(width: number, height: number, dark: (x: number, y: number) => boolean): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let n = 0;
+      for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) if (dark(x + (i + 0.5) / 4, y + (j + 0.5) / 4)) n++;
+      data.fill(Math.round(255 - (235 * n) / 16), (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return { width, height, data };
+}
+
+/** The ink-weighted (255 minus grey) mean row of a grey image's columns `[x0, x1)`. */
+export function inkRow(image: RgbImage, x0: number, x1: number): number {
+  let sum = 0, weight = 0;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = x0; x < x1; x++) {
+      const ink = 255 - (image.data[(y * image.width + x) * 3] as number);
+      sum += ink * y;
+      weight += ink;
+    }
+  }
+  return sum / weight;
+}
+
+/**
+ * A white `width x height` image ({@link supersampled}) with two rows of dark blocks (6 px wide, 8 px high, every
+ * 10 px: the characters of two text lines) over the middle 90% of the width, their tops at `top(x)` and 14 px lower.
+ */
+export function blockRows(width: number, height: number, top: (x: number) => number): RgbImage {
+  return supersampled(width, height, (x, y) => {
+    if (x < width * 0.05 || x > width * 0.95 || x % 10 >= 6) return false;
+    const t = top(x);
+    return (y >= t && y < t + 8) || (y >= t + 14 && y < t + 22);
+  });
+}

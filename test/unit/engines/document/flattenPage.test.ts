@@ -4,31 +4,12 @@ import { flattenPage } from '../../../../functions/engines/document/image/flatte
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import { measureRowBend } from '../../../../functions/engines/document/image/rowBend.ts';
 import { straighten } from '../../../../functions/engines/document/image/straighten.ts';
+import { blockRows, inkRow } from './fixtures.ts';
 
 const DEG = Math.PI / 180;
 
-/**
- * A white 480 x 90 image with two rows of dark blocks (6 px wide, 8 px high, every 10 px: characters of a line) over
- * the middle 90% of the width, bowed: their tops at `30 + bow (2x/480 - 1)²` and 14 px lower (the ends `bow` px lower
- * than the middle). Each pixel is the mean of 4x4 samples.
- */
-function bowedRows(bow: number): RgbImage {
-  const width = 480, height = 90;
-  const data = new Uint8Array(width * height * 3);
-  const dark = (x: number, y: number) => {
-    if (x < width * 0.05 || x > width * 0.95 || x % 10 >= 6) return false;
-    const t = 30 + bow * ((2 * x) / width - 1) ** 2;
-    return (y >= t && y < t + 8) || (y >= t + 14 && y < t + 22);
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let n = 0;
-      for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) if (dark(x + (i + 0.5) / 4, y + (j + 0.5) / 4)) n++;
-      data.fill(Math.round(255 - (235 * n) / 16), (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  }
-  return { width, height, data };
-}
+/** Two rows of blocks 480 x 90 ({@link blockRows}), bowed: their tops at `30 + bow (2x/480 - 1)²` (the ends `bow` px lower). */
+const bowedRows = (bow: number): RgbImage => blockRows(480, 90, (x) => 30 + bow * ((2 * x) / 480 - 1) ** 2);
 
 /** The inverse of an affine map given as a function. */
 function inverse(map: (p: Point) => Point): (p: Point) => Point {
@@ -38,19 +19,6 @@ function inverse(map: (p: Point) => Point): (p: Point) => Point {
 }
 
 const grey = (image: RgbImage, x: number, y: number) => image.data[(y * image.width + x) * 3] as number;
-
-/** The ink-weighted mean row of the image's columns `[x0, x1)`. */
-function inkRow(image: RgbImage, x0: number, x1: number): number {
-  let sum = 0, weight = 0;
-  for (let y = 0; y < image.height; y++) {
-    for (let x = x0; x < x1; x++) {
-      const ink = 255 - grey(image, x, y);
-      sum += ink * y;
-      weight += ink;
-    }
-  }
-  return sum / weight;
-}
 
 describe('flattenPage', () => {
   // The bowed rows turned by 12° on a larger white canvas (a page photographed askew and bent), and the straight

@@ -3,6 +3,7 @@ import { estimateSkew } from '../../../../functions/engines/document/image/estim
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import { enclosingQuad, type Quad } from '../../../../functions/engines/document/geometry/quad.ts';
 import { cropUpright, straighten } from '../../../../functions/engines/document/image/straighten.ts';
+import { supersampled } from './fixtures.ts';
 
 const DEG = Math.PI / 180;
 
@@ -13,21 +14,12 @@ const DEG = Math.PI / 180;
  * horizontal and vertical edges).
  */
 function stripes(width: number, height: number, angle: number): RgbImage {
-  const data = new Uint8Array(width * height * 3);
   const nx = -Math.sin(angle), ny = Math.cos(angle);
-  const dark = (x: number, y: number) => {
+  return supersampled(width, height, (x, y) => {
     const across = (x - width / 2) * nx + (y - height / 2) * ny;
     const along = (x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle);
     return Math.abs(along) < width * 0.35 && ((across % 16) + 16) % 16 < 4;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let n = 0;
-      for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) if (dark(x + (i + 0.5) / 4, y + (j + 0.5) / 4)) n++;
-      data.fill(Math.round(255 - (235 * n) / 16), (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  }
-  return { width, height, data };
+  });
 }
 
 describe('estimateSkew', () => {
