@@ -172,7 +172,7 @@ const NOISES = (args.noise ?? '').split(',').filter(Boolean).map(Number);
  * held bent in the hand: column x shifted down by `share × width × (2x/width - 1)²` (bilinear, the canvas that much
  * taller at the bottom, white), so the rows arch, their ends lower than their middle by that share of the image's width
  * (0.02: 20 px on a 1000-px image, about half an MRZ line pitch on a passport photographed filling the frame). A
- * reproducible probe of a page no straight box holds a line of (image/dewarpRows.ts).
+ * reproducible probe of a page no straight box holds a line of (image/rowBend.ts, image/flattenPage.ts).
  */
 const BENDS = (args.bend ?? '').split(',').filter(Boolean).map(Number);
 if (BENDS.some((f) => !(f > 0 && f <= 0.1))) throw new Error(`--bend takes shares of the width in (0, 0.1] separated by commas, e.g. 0.02; got ${args.bend}`);

@@ -5,14 +5,14 @@ import { cropUpright, straighten, type StraightenedImage } from './straighten.ts
 
 /** A page turned level and its rows straightened ({@link flattenPage}), with the map back to the source. */
 export interface FlattenedPage extends StraightenedImage {
-  /** The bend undone, in pixels of the zone measured (see dewarpRows.ts `RowBend.sagitta`). */
+  /** The bend undone, in pixels of the zone measured (see rowBend.ts `RowBend.sagitta`). */
   readonly sagitta: number;
 }
 
 /**
  * The whole image turned so that the lines in `quads` run level ({@link straighten}), and its columns shifted so that
  * their rows run straight where they bend: the bend is measured on the zone of those lines cut out upright
- * (`enclosingQuad` with the margins given; dewarpRows.ts `measureRowBend`) and applied across the turned page, each
+ * (`enclosingQuad` with the margins given; rowBend.ts `measureRowBend`) and applied across the turned page, each
  * column by the offset at the same place along the lines (the offset at the zone's nearer end beyond it). The
  * reading then runs on a page whose lines fit straight boxes at every step, not only where the zone is read.
  *
@@ -20,7 +20,7 @@ export interface FlattenedPage extends StraightenedImage {
  * @param quads - the lines read, in source pixels, reading order (at least one)
  * @param along - margin of the zone measured along the lines, in shares of their length
  * @param across - margin of the zone above and below, in line heights
- * @returns the flattened page, or null when the zone's rows bend less than dewarpRows.ts `DEWARP_MIN_SAGITTA` line
+ * @returns the flattened page, or null when the zone's rows bend less than rowBend.ts `DEWARP_MIN_SAGITTA` line
  *   heights (or cannot be measured)
  * @throws {RangeError} when `quads` is empty
  */

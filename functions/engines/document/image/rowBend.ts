@@ -26,7 +26,8 @@ export const DEWARP_MIN_INK = 0.25;
 /**
  * Least bend, in line heights (the parabola's sagitta, {@link RowBend.sagitta}), that {@link measureRowBend} reports:
  * a smaller one the detector's straight boxes hold. Photo seed 71 `0045` (a passport
- * photographed bent, turned by 16°, blurred by 1.2 px) measured 0.38 and read right only flattened
+ * photographed bent, turned by 16°, blurred by 1.2 px) measured 0.38 on the zone the zone crop cut (a debugging
+ * print) and read right only flattened
  * (docs/document-verification.md "Sixtieth session"). Not tuned: the first value tried (2026-12-01).
  */
 export const DEWARP_MIN_SAGITTA = 0.15;
@@ -51,8 +52,8 @@ export interface RowBend {
  * {@link DEWARP_STRIPS} vertical strips; each strip's ink profile (darkness below the paper's level, the 90th grey
  * percentile, summed along its rows) is matched to the previous strip's by cross-correlation within
  * {@link DEWARP_MAX_STEP} line heights (with a parabolic sub-pixel peak), the offsets add up across the strips, and a
- * parabola weighted by each strip's ink is fitted to them: the projection-profile alignment of document dewarping
- * (no code taken from any implementation).
+ * parabola weighted by each strip's ink is fitted to them: a projection-profile method of document dewarping, written
+ * here (no code taken from any implementation; the strip count, step bound and ink floor are ours, not tuned).
  *
  * @param image - RGB pixels, the rows running roughly left to right
  * @param lineHeight - height of a text line in pixels (the detector's box height), > 0
