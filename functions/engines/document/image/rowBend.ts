@@ -26,11 +26,21 @@ export const DEWARP_MIN_INK = 0.25;
 /**
  * Least bend, in line heights (the parabola's sagitta, {@link RowBend.sagitta}), that {@link measureRowBend} reports:
  * a smaller one the detector's straight boxes hold. Photo seed 71 `0045` (a passport
- * photographed bent, turned by 16°, blurred by 1.2 px) measured 0.38 on the zone the zone crop cut (a debugging
- * print) and read right only flattened
+ * photographed bent, turned by 16°, blurred by 1.2 px) measured 0.29 (4.6 px; a debugging print) and read right
+ * only flattened
  * (docs/document-verification.md "Sixtieth session"). Not tuned: the first value tried (2026-12-01).
  */
 export const DEWARP_MIN_SAGITTA = 0.15;
+
+/**
+ * Least bend in pixels, whatever the line height, that {@link measureRowBend} reports: on small pages the profiles'
+ * alignment errs by about a pixel, and a flat page read again as if bent is only another chance for a misread that
+ * verifies. The real Australian specimen (`62_pass-aus`, a flat screenshot) at most 331 px wide and JPEG quality 60
+ * measured 1.6 px (0.19 of its 8.3-px lines), was flattened, and had its document number returned with a `0` read as
+ * the check-invisible `U` where it was refused before (`npm run eval:document -- --thumbnail 331:60`, 2026-12-01);
+ * the bent pages seen measured 4.6 px and more. Set on that case, not tuned further.
+ */
+export const DEWARP_MIN_SAGITTA_PX = 2;
 
 /**
  * How the text rows of an image bend (see {@link measureRowBend}): their vertical offset at column x is
@@ -52,13 +62,15 @@ export interface RowBend {
  * {@link DEWARP_STRIPS} vertical strips; each strip's ink profile (darkness below the paper's level, the 90th grey
  * percentile, summed along its rows) is matched to the previous strip's by cross-correlation within
  * {@link DEWARP_MAX_STEP} line heights (with a parabolic sub-pixel peak), the offsets add up across the strips, and a
- * parabola weighted by each strip's ink is fitted to them: a projection-profile method of document dewarping, written
- * here (no code taken from any implementation; the strip count, step bound and ink floor are ours, not tuned).
+ * parabola weighted by each strip's ink is fitted to the offsets found when each strip is matched again against all
+ * of them aligned (a chained error would carry into every later strip): a projection-profile method of document
+ * dewarping, written here (no code taken from any implementation; the strip count, step bound and ink floor are
+ * ours, not tuned).
  *
  * @param image - RGB pixels, the rows running roughly left to right
  * @param lineHeight - height of a text line in pixels (the detector's box height), > 0
- * @returns the bend, or null when the rows bend less than {@link DEWARP_MIN_SAGITTA} line heights, or fewer than 4
- *   strips hold ink enough to measure
+ * @returns the bend, or null when the rows bend less than {@link DEWARP_MIN_SAGITTA} line heights or
+ *   {@link DEWARP_MIN_SAGITTA_PX} pixels, or fewer than 4 strips hold ink enough to measure
  */
 export function measureRowBend(image: RgbImage, lineHeight: number): RowBend | null {
   const { width: W, height: H } = image;
@@ -99,9 +111,17 @@ export function measureRowBend(image: RgbImage, lineHeight: number): RowBend | n
     last = k;
   }
   if (xs.length < 4) return null;
-  const coefficients = fitParabola(xs.map((x) => (2 * x) / W - 1), offsets, weights);
+  // Each strip placed again against all of them aligned (their profiles shifted back by the offsets chained above and
+  // added): chained, a strip's error carries into every strip after it; placed against the whole, it stays its own.
+  const template = new Float64Array(H);
+  for (let i = 0; i < xs.length; i++) {
+    const profile = profiles[Math.floor((xs[i] as number) / strip)] as Float64Array;
+    for (let y = 0; y < H; y++) template[y] = (template[y] as number) + sampleAt(profile, y + (offsets[i] as number));
+  }
+  const placed = offsets.map((offset, i) => bestShift(template, profiles[Math.floor((xs[i] as number) / strip)] as Float64Array, maxStep, Math.round(offset)));
+  const coefficients = fitParabola(xs.map((x) => (2 * x) / W - 1), placed, weights);
   const sagitta = Math.abs(coefficients[2]);
-  return sagitta >= DEWARP_MIN_SAGITTA * lineHeight ? { width: W, coefficients, sagitta } : null;
+  return sagitta >= Math.max(DEWARP_MIN_SAGITTA * lineHeight, DEWARP_MIN_SAGITTA_PX) ? { width: W, coefficients, sagitta } : null;
 }
 
 /** The offset of a {@link RowBend}'s rows at column `x` of its image (x beyond its edges: the offset at the edge). */
@@ -138,14 +158,16 @@ export function shiftColumns(image: RgbImage, offsets: Float64Array): Straighten
 
 /**
  * The offset (rows, sub-pixel) at which `next`'s profile best matches `previous`'s: what lies at row r of
- * `previous` lies at row r + offset of `next`. Searched in `[-max, max]` over the rows both cover at every offset.
+ * `previous` lies at row r + offset of `next`. Searched in `[centre - max, centre + max]` over the rows both cover at
+ * every offset.
  */
-function bestShift(previous: Float64Array, next: Float64Array, max: number): number {
+function bestShift(previous: Float64Array, next: Float64Array, max: number, centre = 0): number {
   const H = previous.length;
+  const reach = max + Math.abs(centre);
   const scores: number[] = [];
-  for (let s = -max; s <= max; s++) {
+  for (let s = centre - max; s <= centre + max; s++) {
     let sum = 0;
-    for (let r = max; r < H - max; r++) sum += (previous[r] as number) * (next[r + s] as number);
+    for (let r = reach; r < H - reach; r++) sum += (previous[r] as number) * (next[r + s] as number);
     scores.push(sum);
   }
   let best = 0;
@@ -156,7 +178,14 @@ function bestShift(previous: Float64Array, next: Float64Array, max: number): num
     const curvature = a - 2 * b + c;
     if (curvature < 0) fraction = (0.5 * (a - c)) / curvature;
   }
-  return best - max + fraction;
+  return centre + best - max + fraction;
+}
+
+/** A profile's value at a fractional row (linear between rows; 0 beyond its ends). */
+function sampleAt(profile: Float64Array, y: number): number {
+  const y0 = Math.floor(y), f = y - y0;
+  const at = (r: number) => (r >= 0 && r < profile.length ? (profile[r] as number) : 0);
+  return at(y0) * (1 - f) + at(y0 + 1) * f;
 }
 
 /** Weighted least-squares parabola `c0 + c1 t + c2 t²` through the points (Cramer's rule on the normal equations). */
