@@ -21,7 +21,7 @@ export interface FlattenedPage extends StraightenedImage {
  * @param along - margin of the zone measured along the lines, in shares of their length
  * @param across - margin of the zone above and below, in line heights
  * @returns the flattened page, or null when the zone's rows bend less than rowBend.ts `DEWARP_MIN_SAGITTA` line
- *   heights (or cannot be measured)
+ *   heights or `DEWARP_MIN_SAGITTA_PX` pixels (or cannot be measured)
  * @throws {RangeError} when `quads` is empty
  */
 export function flattenPage(image: RgbImage, quads: readonly Quad[], along: number, across: number): FlattenedPage | null {

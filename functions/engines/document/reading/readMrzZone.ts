@@ -336,7 +336,7 @@ interface Candidate {
  *    docs/document-verification.md "Zeros the own recogniser reads as letters", "Every verifying field read again by
  *    two recognisers").
  * 14. a reading that still fails a check digit (or leaves one undecided, step 9) and whose zone's rows bend at least
- *    `DEWARP_MIN_SAGITTA` line heights (image/rowBend.ts) is made again, steps 1-13, on the page turned level and
+ *    `DEWARP_MIN_SAGITTA` line heights and `DEWARP_MIN_SAGITTA_PX` pixels (image/rowBend.ts) is made again, steps 1-13, on the page turned level and
  *    flattened (image/flattenPage.ts: a page curved in the hand, whose lines no straight quad holds, and every step
  *    reads lines through straight quads); it replaces the first if it is {@link better}, its quads mapped back onto
  *    `image`. Photo seed 71 `0045` (a passport photographed bent and turned by 16°) and the real specimens bowed by
