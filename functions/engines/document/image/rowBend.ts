@@ -1,5 +1,6 @@
 import type { Point } from '../geometry/quad.ts';
 import type { RgbImage } from './loadImage.ts';
+import { median } from './glyphHeights.ts';
 import { luma } from './luma.ts';
 import type { StraightenedImage } from './straighten.ts';
 
@@ -36,7 +37,7 @@ export const DEWARP_MIN_SAGITTA = 0.15;
  * Least bend in pixels, whatever the line height, that {@link measureRowBend} reports: on small pages the profiles'
  * alignment errs by about a pixel, and a flat page read again as if bent is only another chance for a misread that
  * verifies. The real Australian specimen (`62_pass-aus`, a flat screenshot) at most 331 px wide and JPEG quality 60
- * measured 1.6 px (0.19 of its 8.3-px lines), was flattened, and had its document number returned with a `0` read as
+ * measured 1.6 px (0.19 of its 8.3-px lines; a debugging print), was flattened, and had its document number returned with a `0` read as
  * the check-invisible `U` where it was refused before (`npm run eval:document -- --thumbnail 331:60`, 2026-12-01);
  * the bent pages seen measured 4.6 px and more. Set on that case, not tuned further.
  */
@@ -211,9 +212,4 @@ function fitParabola(ts: readonly number[], ys: readonly number[], ws: readonly 
 function percentile(values: Float32Array, share: number): number {
   const sorted = Float32Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] as number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
