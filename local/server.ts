@@ -27,7 +27,7 @@ export const LOCAL_WEBHOOK_RETRY_BASE_MS = 1000;
  * Default `MEDIA_MAX_BYTES` under `npm start`: 32 MiB per decoded media file. On one machine no Lambda payload limit
  * applies (on AWS a synchronous invocation carries at most 6 MB, hence 4 MiB there, docs/deploy.md), and a scan or
  * phone photo of a document may well exceed 4 MiB: a lossless PNG of an 8-megapixel page is about 12 MB (a blind
- * specimen of seed 62, docs/document-verification.md "Fifty-sixth session"), and one of a larger phone photo more.
+ * specimen of seed 62, docs/document-verification-log.md "Fifty-sixth session"), and one of a larger phone photo more.
  * The decoder still refuses images of more than 40 megapixels (functions/engines/document/image/loadImage.ts).
  */
 export const LOCAL_MEDIA_MAX_BYTES = 32 * 1024 * 1024;

@@ -11,7 +11,7 @@
  *
  * Options: --order N (default 4), --out FILE (default models/name-ngrams.json.gz), --overlap DIRS (comma-separated
  * label sets, e.g. `../shared/data/documents,/tmp/syn7`: instead of writing the model, prints how many distinct words
- * of their labelled names are in the model's word list, the overlap docs/document-verification.md "A prior over
+ * of their labelled names are in the model's word list, the overlap docs/document-verification-log.md "A prior over
  * names" reports).
  */
 import { writeFileSync } from 'node:fs';

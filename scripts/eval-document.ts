@@ -209,7 +209,7 @@ if (STAMPS.some((a) => !(a > 0 && a <= 1))) throw new Error(`--stamp takes opaci
  * `--web-page`: the real specimens again, each shown on a web page as a screenshot takes it: a white page 40 px wider
  * than the image on each side, a dark header bar 56 px high, and eight lines of paragraph text above the image and
  * eight below (DejaVu Sans 16 px, #222, 26 px apart, as wide as the image), so that the page's text lines are at least
- * as elongated as the MRZ lines (docs/document-verification.md "Specimens shown on web pages").
+ * as elongated as the MRZ lines (docs/document-verification-log.md "Specimens shown on web pages").
  */
 const WEB_PAGE = args['web-page'];
 const PARAGRAPH =

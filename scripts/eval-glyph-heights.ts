@@ -68,8 +68,8 @@ const M_COLUMNS = [...new Set([...LETTER_M_LOOK_ALIKES, 'R', 'H'])];
 
 /**
  * The zero height a line without zeros at digit-only positions could borrow from the window's other lines (an
- * experiment the engine does not ship; docs/document-verification.md, fifteenth session): per other line with a zero
- * height (`zeroReferenceHeight`) and a digit height (the median height of its digits `1`-`9` outside the fields ICAO
+ * experiment the engine does not ship; docs/document-verification-log.md, fifteenth session): per other line with a
+ * zero height (`zeroReferenceHeight`) and a digit height (the median height of its digits `1`-`9` outside the fields ICAO
  * pads, at least `minReference` of them), its zero height scaled by the ratio of the two lines' digit heights; the
  * median of those, or null.
  */

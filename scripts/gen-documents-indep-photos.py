@@ -14,7 +14,7 @@ passports, TD1 and TD2 cards, documents whose MRZ was printed with one data char
 after the check digits were computed (`checks_fail`), MRV-A/MRV-B visas and pages without an MRZ, photographed
 as a phone would (curvature, perspective, rotation, uneven light, glare, defocus, motion blur, noise, JPEG).
 Kept as written apart from this paragraph and `--only` (added by the session: every document of one kind, e.g.
-`--only FAIL`, the way docs/document-verification.md "Failing check digits printed in the data" made its set).
+`--only FAIL`, the way docs/document-verification-log.md "Failing check digits printed in the data" made its set).
 Needs Debian's python3-pil, python3-numpy, fonts-ocr-b, fonts-dejavu-core and fonts-liberation2.
 """
 import argparse

@@ -36,7 +36,7 @@ Provenance: written blind on 2026-11-29 by a helper that was shown only the labe
 reading service's code, documentation, tests or any document image.  It ran its output through the
 eval script once, on a smoke set of 30, only to see that the labels load.  Kept as written apart from
 the usage paragraph; the session's first set of it (seed 1) was run once before any change
-(docs/document-verification.md "A third generator written blind: print and scans").
+(docs/document-verification-log.md "A third generator written blind: print and scans").
 """
 import argparse
 import hashlib

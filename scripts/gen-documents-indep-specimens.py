@@ -114,7 +114,7 @@ and labels.json files) and ICAO Doc 9303; it did not see the reading service's c
 documentation, tests or any document image.  It ran its output through the eval script once, on a
 smoke set of 30 (seed 1), only to see that the labels load, and looked at its own seed-1 images.
 Kept as written; the forty-fourth session's first set of it (seed 2, which nobody had looked at)
-was run once before any change to the engine (docs/document-verification.md "Specimens shown on
+was run once before any change to the engine (docs/document-verification-log.md "Specimens shown on
 web pages").
 """
 

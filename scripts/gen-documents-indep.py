@@ -10,7 +10,7 @@ Provenance: written on 2026-11-28 (thirty-seventh session) by a helper that was 
 code, as an outside tester would write a generator; kept as written apart from this paragraph. It shares no code,
 font handling, layout or degradation with the project's own generators (functions/engines/document/synthetic,
 scripts/gen-documents-probe.ts). The engine is not tuned on its sets: one rule was changed after seed 2 showed a
-wrong field (docs/document-verification.md "A generator written blind"), and seed 3 was generated after that and
+wrong field (docs/document-verification-log.md "A generator written blind"), and seed 3 was generated after that and
 run once.
 
 Needs Debian's python3-pil, python3-numpy, fonts-ocr-b and fonts-dejavu-core.

@@ -54,7 +54,7 @@ export function prepareBarcodeReader(): Promise<void> {
  *
  * 1. the image, with ZXing's default local-average binariser, then with its global-histogram one: on generated
  *    licence backs (`npm run gen:documents -- --licences N`), crisp symbols on a tinted card that the first missed
- *    decoded with the second (docs/document-verification.md "Licence backs");
+ *    decoded with the second (docs/document-verification-log.md "Licence backs");
  * 2. when the image's edges run at a skew of at least {@link MIN_BARCODE_SKEW} ({@link estimateSkews}), the image
  *    turned upright, with both binarisers: ZXing's PDF417 reader finds a symbol only within about ±3° of the image
  *    axes (the AAMVA Annex D sample of ../shared/data/documents turned in 1° steps by sharp decodes from -3° to 3°,
@@ -65,13 +65,13 @@ export function prepareBarcodeReader(): Promise<void> {
  * 4. turned by the skew of the edges along its rows alone, then of those along its columns alone (the latter being
  *    the symbol's rows when it lies at 90°), both binarisers: a sheared card's rows and bars run at different angles
  *    and the skew of all edges levels neither; of the 20 generated licence backs that nothing else decoded, 7 then did
- *    (docs/document-verification.md "Licence backs");
+ *    (docs/document-verification-log.md "Licence backs");
  * 5. for an image up to {@link MAX_UPSCALED_SIDE}/2 px, the image enlarged twice: ZXing misses symbols whose modules
  *    are 1.1-1.4 px wide, and decodes them at twice the size ("PDF417 module sizes").
  * 6. the symbol located as the densest patch of strong edges (locatePdf417.ts) and its quadrilateral sampled onto a
  *    rectangle twice its size, both binarisers: a card seen obliquely has rows that converge, and no turn levels them
  *    all. On the generated licence backs that nothing else decoded it decoded 2 of 6 (seed 501) and 2 of 7 (seed
- *    13), no wrong text (docs/document-verification.md "Licence backs seen obliquely").
+ *    13), no wrong text (docs/document-verification-log.md "Licence backs seen obliquely").
  * 7. that rectified symbol sharpened by each unsharp mask of {@link SHARPEN_MASKS} in turn, both binarisers: blur of
  *    about a module's width runs bars and spaces together (docs/accuracy.md "PDF417 module sizes").
  *
@@ -140,12 +140,12 @@ export interface SharpenMask {
  * - sigma 2.8 px (1.4 px of the image as captured), amount 2: chosen in a debugging run (2026-11-27) over 2, 3 and 4
  *   times enlargement and sigmas of 0.7-1.4 times the enlargement on the 9 generated licence backs (seeds 501 and
  *   13) that no other step decoded: 1 to 1.4 times it at 2 times enlargement decoded 4; then measured on a set
- *   generated for it and not looked at before (docs/document-verification.md "Blurred licence barcodes");
+ *   generated for it and not looked at before (docs/document-verification-log.md "Blurred licence barcodes");
  * - sigma 1.6 px (0.8 px as captured), amount 4: a narrower, stronger mask for modules of 1-2 px blurred by about a
  *   module's width. In a debugging run (2026-11-30) over enlargements 2 and 3, sigmas 0.6-1.4 px as captured and
  *   amounts 2-6 on the 18 generated licence backs that nothing decoded (seeds 501, 13, 2611, 5454-5456 and 73737),
  *   the first mask decoded none of them, this one 5 and no single setting more than 6; then measured on sets
- *   generated for it and not looked at before (docs/document-verification.md "A narrower mask for blurred licence
+ *   generated for it and not looked at before (docs/document-verification-log.md "A narrower mask for blurred licence
  *   barcodes").
  */
 export const SHARPEN_MASKS: readonly SharpenMask[] = [
@@ -193,7 +193,7 @@ function rectified(image: RgbImage, quad: Quad): RgbImage {
 /**
  * Smallest skew (radians) worth decoding the image turned upright: 1°. ZXing tolerates about ±3° on a level symbol,
  * but a generated licence back sheared by 2% and turned by 2.3° (skew estimated 1.5°) decoded only turned upright
- * (docs/document-verification.md "Licence backs").
+ * (docs/document-verification-log.md "Licence backs").
  */
 export const MIN_BARCODE_SKEW = (1 * Math.PI) / 180;
 

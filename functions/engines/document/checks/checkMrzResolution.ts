@@ -8,7 +8,7 @@ import type { CheckOutcome } from './checkOutcome.ts';
  *
  * ICAO Doc 9303 Part 3 §4.2 prints the MRZ at 2.54 mm per character, so 5.5 px is a scan of about 55 dpi: a TD3
  * page about 270 px wide, a TD1 card about 185 px. Chosen on developer data in the fifty-eighth session
- * (docs/document-verification.md "Fifty-eighth session"; `npm run eval:document -- --verbose` prints each reading's
+ * (docs/document-verification-log.md "Fifty-eighth session"; `npm run eval:document -- --verbose` prints each reading's
  * pitch): of 599 readings of pages to read (blind photo seed 67 plain and as 331-px thumbnails, the shared real
  * specimens plain, as 250- and 331-px thumbnails and placed small, synthetic seed 6767), the 73 below 5.5 px returned
  * a wrong field 13 times (12 of the 45 below 5 px), the 526 at or above it never; every wrong field approved (3) lay

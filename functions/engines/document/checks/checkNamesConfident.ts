@@ -7,7 +7,7 @@ import { matchName } from './matchName.ts';
  * Least lead, natural log, that the names returned must hold over the closest text one name character away
  * (reading/readMrzZone.ts `MrzZoneReading.namesMargin`) for {@link checkNamesConfident} to pass: ln 5, the names at
  * least five times as likely as any such text under the recognisers together. Chosen on developer data in the
- * forty-ninth session (docs/document-verification.md "Names the recognisers leave in doubt"; `npm run eval:document
+ * forty-ninth session (docs/document-verification-log.md "Names the recognisers leave in doubt"; `npm run eval:document
  * -- --verbose` prints each reading's lead): of the 22 wrong names returned on the blind specimen sets of seeds 49 and
  * 50 blurred by 2.5 px, seed 50 blurred by 2 px and as 331-px thumbnails, and blind photo seed 47, 17 led by less
  * than ln 5 (-3.25 to 1.49), 5 by 1.74 to 3.40. 5 readings right in every field led by less: 1 of the 609 plain blind

@@ -10,7 +10,7 @@ export const STATE_CODE_UNLISTED = 'on no ICAO 9303 or ISO 3166-1 list';
  * such as `D`, `UTO`, `XXA`: {@link isListedStateCode}). No check digit covers either code (Part 3 §4.9), so a
  * misread letter there is caught only by the list: a code still on no list after step 10 of `readMrzZone`
  * (reading/arbitrateStateCodes.ts) resolves to no country, and the field comes back null. That is a misread on a poor
- * image (blind photo seed 54 `0023` at 400 px: `BIH` read `BIN`; docs/document-verification.md "Unlisted state
+ * image (blind photo seed 54 `0023` at 400 px: `BIH` read `BIN`; docs/document-verification-log.md "Unlisted state
  * codes") or a code no state prints (a specimen's test code such as `BDR`, the INTERPOL specimen's `INP`, a
  * pre-2013 Slovenian card's `SI<`). Either way a person should look before the page is taken: failure `low_quality`,
  * InReview, the fields returned as read (the code itself in `document.mrzIssuingState` / `document.mrzNationality`).

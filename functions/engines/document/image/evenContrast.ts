@@ -4,7 +4,7 @@ import type { RgbImage } from './loadImage.ts';
 /**
  * Least ratio of a line crop's high contrast to its low one (75th to 5th percentile of the columns' contrasts, see
  * {@link evenContrast}) at which the ink's contrast is evened out; below it the crop is returned as it is. The first
- * value tried (fortieth session, 2026-11-29), not tuned (docs/document-verification.md, "Light spots over the
+ * value tried (fortieth session, 2026-11-29), not tuned (docs/document-verification-log.md, "Light spots over the
  * names").
  */
 export const CONTRAST_MIN_RATIO = 2;

@@ -29,7 +29,7 @@ export const DEWARP_MIN_INK = 0.25;
  * a smaller one the detector's straight boxes hold. Photo seed 71 `0045` (a passport
  * photographed bent, turned by 16°, blurred by 1.2 px) measured 0.29 (4.6 px; a debugging print) and read right
  * only flattened
- * (docs/document-verification.md "Sixtieth session"). Not tuned: the first value tried (2026-12-01).
+ * (docs/document-verification-log.md "Sixtieth session"). Not tuned: the first value tried (2026-12-01).
  */
 export const DEWARP_MIN_SAGITTA = 0.15;
 

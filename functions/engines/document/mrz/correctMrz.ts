@@ -62,7 +62,7 @@ export interface CorrectMrzOptions {
    * {@link correctMrz}). In a debugging run (a print in that rule, not kept) over the synthetic seeds 7, 70707 and
    * 2411 (the last also with `--rotate 15`, `--perspective 0.3`, `--glare 0.6`), the right look-alike corrections had
    * both digits at 0.68 or more, except in readings of three hard passport pages, whose composite was read with
-   * 0.36-0.45 (docs/document-verification.md, "Ninth session"). Not applied to text input (no probabilities).
+   * 0.36-0.45 (docs/document-verification-log.md, "Ninth session"). Not applied to text input (no probabilities).
    * @default 0.5
    */
   readonly minProofDigitConfidence?: number;
@@ -124,7 +124,7 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * the recogniser's alternative for the check digit itself explains the failure about as well (within
  * `minEvidenceRatio`), unless the composite tells the two apart. Both guards were added after the shared real
  * specimens blurred with sigma 2 px returned wrong fields whose check digits verified (`npm run eval:document --
- * --blur 2`, 2026-11-26, docs/document-verification.md "Twenty-first session").
+ * --blur 2`, 2026-11-26, docs/document-verification-log.md "Blurred, smaller and compressed photos").
  *
  * No look-alike the recogniser all but excluded (below `minSupport`) is taken on the check digits alone. A rule did
  * so until the thirty-seventh session (2026-11-28): a field still failing, every other verifying and the composite
@@ -133,7 +133,7 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  * characters have the same weights in the composite as under their own check digit: the composite verified exactly
  * when the field did, and the "two proofs" were one, which a wrong character verifies by chance one time in ten.
  * Documents printed with one character changed after their check digits were computed (an independent generator's
- * negatives, docs/document-verification.md "Failing check digits printed in the data") were so made to verify and
+ * negatives, docs/document-verification-log.md "Failing check digits printed in the data") were so made to verify and
  * returned: 1 of 22 in its mixed set (an `0` turned `O` at 0.006, its glyph measured as a zero), 2 of the first 63
  * of 150 such documents (`8` to `B` at 0.0010, `5` to `S` at 0.0065). An `O` read as `0` with the recogniser that
  * sure is taken only where its glyph measures letter-sized (below).
@@ -161,13 +161,13 @@ const LOOK_ALIKE_FLOOR = 1e-4;
  *   `77R93OO0` read `77R93000`, probe seed 11 `probe-0177`, 2026-11-25).
  *
  * These two rules were added after examining failures of probe seed 9 and synthetic seed 31 (2026-11-25,
- * docs/document-verification.md, "Fourteenth session").
+ * docs/document-verification-log.md, "Fourteenth session").
  *
  * Among the composite's own characters (TD1/TD2 optional data), no substitution is taken where another of them, read
  * as the substitution's, was read with the same doubt (the recogniser gave the substitution's character there at
  * least `minSupport` too): the composite then tells the two glyphs apart by their weights only (thirty-ninth session,
- * docs/document-verification.md "Corrections one check digit alone proves"). Readers that have the zone's glyphs ask
- * them about the corrections one check digit alone proves (reading/confirmCorrections.ts).
+ * docs/document-verification-log.md "Corrections one check digit alone proves"). Readers that have the zone's glyphs
+ * ask them about the corrections one check digit alone proves (reading/confirmCorrections.ts).
  *
  * A group that still fails stays as read, so its field is refused by the caller: no field is ever accepted on a
  * failing check digit.

@@ -28,7 +28,7 @@ export interface MappedMrz {
  *   (check digits failing as printed) under a light spot (`eval:document --glare 0.6`) read `MLT0310240` in its
  *   optional data as `MLTD310240`, its composite then verified by chance, and the optional data had been returned.
  *   The TD3 personal number is refused there too, though it has a digit of its own: it is the field the composite
- *   protects beside that digit (docs/document-verification.md "A composite verifying by chance"), and a composite
+ *   protects beside that digit (docs/document-verification-log.md "A composite verifying by chance"), and a composite
  *   verifying over a field whose digit fails has met a misread or a misprint. An all-negative blind photo set (seed
  *   21 `0111`) printed an expiry `350420` for `360420`, read `359420`: the misread `9` made the composite verify,
  *   and the personal number had been returned on it. The document number and the dates, whose own digits verify,

@@ -183,8 +183,8 @@ export const NAME_MODEL = {
 
 /**
  * Weight of the name prior against the two recognisers' summed log-likelihoods in step 8 (reading/arbitrateNames.ts).
- * Chosen between two values measured on the shared real specimens' distortion runs (docs/document-verification.md "A
- * prior over names", 2026-11-27, 672 cases): 1, the prior counted as Bayes' rule counts a prior, was set first; it
+ * Chosen between two values measured on the shared real specimens' distortion runs (docs/document-verification-log.md
+ * "A prior over names", 2026-11-27, 672 cases): 1, the prior counted as Bayes' rule counts a prior, was set first; it
  * mended 6 documents' names and broke the right `KINGDOM` of the British specimen (a word, not a name: `GD` is rare
  * in names) in 3 views. 0.5 mended 5 and broke it in 1. The recognisers' summed log-likelihoods are those of two experts reading the same
  * pixels, so a prior at full weight against them is no more principled than at half.

@@ -9,7 +9,7 @@ import { LAYOUT_LOOK_ALIKES } from '../ocr/ctc/decodeFixedLength.ts';
  * first choice, for {@link arbitrateLookAlikes} to take it: more than every other character together, so that the
  * arbiter prefers it outright against the two recognisers that read the other character. Not tuned on a set: the
  * bound of `minProofDigitConfidence` (mrz/correctMrz.ts), set after seeing the two cases that prompted the step (a
- * right `O` the arbiter read at 0.952, taken, and another at 0.397, not; docs/document-verification.md "Look-alikes
+ * right `O` the arbiter read at 0.952, taken, and another at 0.397, not; docs/document-verification-log.md "Look-alikes
  * read by the third recogniser"), then measured on 300 negatives.
  */
 export const ARBITER_LOOK_ALIKE_MIN = 0.5;
@@ -20,8 +20,8 @@ export const ARBITER_LOOK_ALIKE_MIN = 0.5;
  * character read makes it verify, and a third recogniser trained apart reads that look-alike there as its first
  * choice with at least {@link ARBITER_LOOK_ALIKE_MIN}. The check digit alone proves nothing here: a document printed
  * with a changed character verifies as often under a look-alike, and the composite weighs a document number as its
- * own check digit does, so it is no second proof (docs/document-verification.md "Failing check digits printed in the
- * data"); the arbiter's reading of the glyph is the evidence, the check digits its confirmation. So:
+ * own check digit does, so it is no second proof (docs/document-verification-log.md "Failing check digits printed in
+ * the data"); the arbiter's reading of the glyph is the evidence, the check digits its confirmation. So:
  * - only a field check digit (never the composite) that fails on the text read, and only fields whose text is not in
  *   dispute between readings (`skip`);
  * - in each such field, exactly one position where the arbiter's first choice is a look-alike of the character read

@@ -71,7 +71,7 @@ export interface ArbitrateNamesOptions {
 }
 
 /**
- * Least log-gain of a name change in {@link arbitrateNames}: ln 1, any gain. See docs/document-verification.md
+ * Least log-gain of a name change in {@link arbitrateNames}: ln 1, any gain. See docs/document-verification-log.md
  * "Names read by two recognisers" for the measurement.
  */
 export const NAME_ARBITRATION_MIN_GAIN = 0;
@@ -83,7 +83,7 @@ export const NAME_ARBITRATION_MIN_GAIN = 0;
  * specimen seen obliquely (far edge 30% shorter), where the own recogniser read `CPJTEAOEA` and PaddleOCR
  * `CRITTENDEN`, taking out the `I` gained 0.96 (ln, a wrong change); on the Australian page, the same view, the
  * changes mending `CZTZEN UANE` gained 11.9 with the `I` put back and 6.2 without it (`CITZEN JANE`), so about 5.7
- * for the `I` (docs/document-verification.md "Names read by two recognisers"). Set between those two cases: not a
+ * for the `I` (docs/document-verification-log.md "Names read by two recognisers"). Set between those two cases: not a
  * measured optimum.
  */
 export const NAME_SHIFT_MIN_GAIN = Math.log(10);
@@ -96,7 +96,7 @@ export const NAME_SHIFT_MIN_GAIN = Math.log(10);
  * --thumbnail 335:70`), the prior without this bound read 174 of 200 right against 182 without the prior; shrunk
  * to 250-420 px by a throwaway script, it turned 11 right names wrong, 7 of them against the recognisers' preference
  * by e^2.9 to e^8.6. The names it mended on the real specimens' views (`ERIKSSON`, `MARTIN`) cost the recognisers at
- * most e^1.8 (docs/document-verification.md "A prior over names", twenty-sixth session). Set between those, not
+ * most e^1.8 (docs/document-verification-log.md "A prior over names", twenty-sixth session). Set between those, not
  * tuned; with it, 182 of 200 on the thumbnails above.
  */
 export const NAME_PRIOR_MAX_LOSS = Math.log(10);
@@ -110,7 +110,7 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * forward, ocr/ctc/ctcLogLikelihood.ts: the recognisers as independent experts, a product of experts, Hinton 2002;
  * each likelihood raised to its `weights` entry when given), times the `prior` of the name fields when one is given
  * (a model of how names are spelt: where the recognisers nearly tie between look-alike letters, the spelling decides;
- * docs/document-verification.md "A prior over names"), but never for a text the recognisers find more than
+ * docs/document-verification-log.md "A prior over names"), but never for a text the recognisers find more than
  * `maxPriorLoss` less likely than the given one, nor for a change that turns a filler into a letter (a name
  * lengthened) which the recognisers alone find less likely than the text before it: the prior then only lengthened
  * a name it found likelier longer (`OMAR<` read `OMAA<` became `OMARE`: the recognisers found it e^0.94 less likely
@@ -133,7 +133,7 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  *   with fewer such readings, are left as they are). One reading with the prior: where PaddleOCR read a name line
  *   as digits (synthetic seed 3131 `syn-0017`, `P<0<<0A29S02<<1NGR10<<<…`), the line was left as decoded
  *   (`INGRZD`) although the own recogniser, reading it again, had `INGRID`; allowed since the thirty-first session
- *   (docs/document-verification.md "Names read by one recogniser" under "A prior over names")
+ *   (docs/document-verification-log.md "Names read by one recogniser" under "A prior over names")
  * @param opts - see {@link ArbitrateNamesOptions}
  * @returns the lines, the positions changed and each line's change with its gain
  */
@@ -247,7 +247,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
  * PaddleOCR read `94058688448888144921E864…`, seed 99 `syn-0159`), and its likelihoods only add chance to the
  * other's: `KHAN` became `EHAN` on its say-so (gain 2.3). Such a recogniser takes no part in that line's
  * arbitration. Measured: it changes two documents of the evaluation sets, one each way
- * (docs/document-verification.md "Smaller pages, and recognisers that did not read the line").
+ * (docs/document-verification-log.md "Smaller pages, and recognisers that did not read the line").
  */
 function readsLetters(line: LineProbabilities): boolean {
   const text = greedyDecode(line);

@@ -37,7 +37,7 @@ export interface ArbitrateStateCodesOptions {
    * recogniser) was tried first: on the fictional `CMW` specimen at half its size, read `CNW`, the two recognisers
    * found `CMR` (Cameroon) e^3.47 times likelier than the next listed code and the line as read only e^6.12 times
    * likelier than with it, so a wrong country would have been returned. The codes mended in the twenty-fifth
-   * session's battery cost at most e^0.08 (docs/document-verification.md "State codes read by two recognisers").
+   * session's battery cost at most e^0.08 (docs/document-verification-log.md "State codes read by two recognisers").
    * For a passport's nationality whose likeliest listed code is the passport's issuing state, the bound is
    * multiplied by `issuerPrior` (see {@link ISSUER_NATIONALITY_PRIOR}).
    */
@@ -65,7 +65,7 @@ export interface ArbitrateStateCodesOptions {
  * recognisers' reading of the nationality does not have. Added in the fifty-seventh session for synthetic seed 6464
  * `syn-0162`, a Polish passport 430 px wide whose `POL` was read `PGL`: `POL` led `BOL` by e^18.5 and cost e^3.55,
  * over `maxCost` (e^3.0), so the page went to review with no nationality (a debugging print;
- * docs/document-verification.md "Fifty-seventh session"). The bound stays below e^6.12, the cost at which a
+ * docs/document-verification-log.md "Fifty-seventh session"). The bound stays below e^6.12, the cost at which a
  * fictional code (`CMW` read `CNW`) would have been mended into a listed one (`CMR`; `maxCost`).
  */
 export const ISSUER_NATIONALITY_PRIOR = 20;
@@ -83,7 +83,7 @@ export const ISSUER_NATIONALITY_PRIOR = 20;
  * otherwise the field stays as read (and resolves to no country). The second bound came in the forty-sixth session:
  * the fictional `COU` of the British residence permit specimen, seen with its far edge 30% shorter, was decoded `OOO`,
  * and the recognisers found `COG` (Congo) e^20.6 likelier than that, so a wrong nationality was returned
- * (docs/document-verification.md "Characters leaning at the lines' ends"). A
+ * (docs/document-verification-log.md "Characters leaning at the lines' ends"). A
  * passport's nationality has its issuing state (when that is listed) favoured by `issuerPrior` in the lead, and in
  * the bound on the cost when it is the likeliest listed code; the cost itself is the recognisers' alone
  * ({@link ISSUER_NATIONALITY_PRIOR}).

@@ -14,7 +14,7 @@ import { MRZ_CLASSES, type LineProbabilities } from '../ocr/ctc/lineProbabilitie
  * the third recogniser read an `8` in the last frame (0.48 and 0.43) after the line's last `…<<02`, 45 characters; to
  * 44, they dropped the personal number's check digit `0`, read the composite's `2` in its place at 0.99 and 1.0, and
  * step 13 set the right `0` "back" to `2`, so the page was refused (fifty-seventh session, debugging prints;
- * docs/document-verification.md "Fifty-seventh session"). Frames are taken as spread evenly over the grown crop
+ * docs/document-verification-log.md "Fifty-seventh session"). Frames are taken as spread evenly over the grown crop
  * (`frames / (length + 2 * grownPitches)` to a pitch): each recogniser's frames map to fixed columns of its crop (the
  * own and the third recogniser one frame per 4 px of their resized crop, PaddleOCR one per 8 px, its windows stitched
  * by pixel position).

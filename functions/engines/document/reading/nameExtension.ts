@@ -15,7 +15,7 @@ import type { Span } from './decodeMrzLine.ts';
  * cannot either: the dropped letter has no right-hand neighbour but fillers, which CTC spreads. A letter before a
  * filler that survived readMrzZone's filler rules (restoreFillers.ts, restoreSeparator.ts `restoreNameFillers`: the
  * recogniser gave the filler less than 0.05 of it) is kept. Measured with `npm run eval:document` on the synthetic
- * seeds and probe sets, see docs/document-verification.md ("Seventeenth session").
+ * seeds and probe sets, see docs/document-verification-log.md ("Seventeenth session").
  *
  * @param a - the first reading's lines (MRZ characters, the format's lengths)
  * @param b - the second reading's lines, same format

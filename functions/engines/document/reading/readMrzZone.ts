@@ -197,7 +197,7 @@ export interface ReadMrzZoneOptions {
    * blind specimen set of seed 2 (`npm run gen:documents:indep-specimens`, 2026-11-29) nine screenshots put the MRZ
    * lines up to 12th, and 6 (the value until then) found none of them; the real specimens shown among 16 lines of
    * page text (`npm run eval:document -- --web-page`) needed more than 16, and 48 read them all
-   * (docs/document-verification.md "Specimens shown on web pages").
+   * (docs/document-verification-log.md "Specimens shown on web pages").
    * @default 48
    */
   readonly maxCandidates?: number;
@@ -207,12 +207,12 @@ export interface ReadMrzZoneOptions {
    * default (960 px) misses the MRZ of a small, blurred capture, where the characters are 4-6 pixels high (a
    * passport page 500 px wide); at 1600 px they are in the size range the detector was trained on. A page about 300 px wide in a 500-px photo (characters about
    * 3 px high) needs 2400 px: of the six such pages of the generated seeds 60606, 99 and 70707 that no smaller side
-   * found, 2400 px found five, four of them read fully right (2026-11-26, docs/document-verification.md "Smaller
+   * found, 2400 px found five, four of them read fully right (2026-11-26, docs/document-verification-log.md "Smaller
    * pages"; 2000 and 2800 px did worse). Since the fifty-second session a reading too damaged to use
    * ({@link MIN_CHECK_RATE}) is searched on as well, the better reading kept: at 960 px the detector boxed a crisp
    * TD1 card's lines only up to their widely spaced filler runs, and the first two lines, read whole, were taken for
    * a TD2 whose check digits all failed (blind print seed 55 `073`; at 1600 px all three lines are boxed whole;
-   * docs/document-verification.md "Damaged readings searched at larger sides"). Only images without a usable MRZ
+   * docs/document-verification-log.md "Damaged readings searched at larger sides"). Only images without a usable MRZ
    * pay for it (about 2.8 and 6 times the first detection).
    * @default [1600, 2400]
    */
@@ -285,14 +285,14 @@ interface Candidate {
  *      and read in the same way: the detector had boxed that line and none of the others (a names line under a
  *      stamp), so no MRZ could be put together ({@link loneLines});
  *    - measured on the shared real specimens (`npm run eval:document -- --rotate 15,35 --zoom-out 2.5`, 2026-11-22,
- *      see docs/document-verification.md): upright readings did not change; more documents read fully right turned
- *      by 15° and 35° and placed small on a table. Clean readings of level lines never pay for it.
+ *      docs/document-verification-log.md, "Fifth session"): upright readings did not change; more documents read
+ *      fully right turned by 15° and 35° and placed small on a table. Clean readings of level lines never pay for it.
  * 6b. with a `secondRecognizer`, the first recogniser reads the reading's lines once more with the ink's contrast
  *    evened along each line (a light spot; image/evenContrast.ts), and that reading replaces the first where it is
  *    of the same format, every check digit of it verifies, and it is {@link better} ({@link evenedReadingOf});
  * 7. with a `secondRecognizer`, a reading still not clean (or no reading) is made again, steps 1-6, with that
  *    recogniser, and replaces the first if it is {@link better}. The engine reads first with its own MRZ recogniser
- *    and second with PaddleOCR's (docs/document-verification.md "Own MRZ recogniser": seed 60606 148 of 152
+ *    and second with PaddleOCR's (docs/document-verification-log.md "Own MRZ recogniser": seed 60606 148 of 152
  *    documents with the first alone, 149 with both; the real specimens 39 of 39 either way). Where the first
  *    found no MRZ at all, or only one too damaged to use ({@link MIN_CHECK_RATE}), the second reads only the first
  *    detection, not the `fallbackSides` again ({@link secondReadingOptions}). A second reading taken that is still not
@@ -300,11 +300,11 @@ interface Candidate {
  *    where they find the lines as well as in how they read them. Where neither recogniser's reading is clean, the
  *    two are spliced field by field, each field with its own check digit taken from the reading in which it
  *    verifies, when every check digit of the splice then verifies (7c, {@link splicedReading}, spliceReadings.ts;
- *    docs/document-verification.md "Two readings spliced field by field").
+ *    docs/document-verification-log.md "Two readings spliced field by field").
  * 8. with a `secondRecognizer`, every reading's name lines are read once more by both recognisers (and the reader's
  *    `nameWitness`, each of the three then counting {@link WITNESS_SHARE}), and the name characters chosen by all
  *    together ({@link arbitrateNames}), with the reader's `namePrior` (how names are spelt) when it has one: names
- *    carry no check digit, so a clean reading can still hold a misread letter (docs/document-verification.md "Names
+ *    carry no check digit, so a clean reading can still hold a misread letter (docs/document-verification-log.md "Names
  *    read by two recognisers", "A prior over names", "A third recogniser for names"). A name line whose
  *    chosen names lead their closest rival by less than {@link NAME_VIEWS_MAX_MARGIN} is read again in the further
  *    crops of {@link NAME_VIEWS} and chosen once more, each recogniser's likelihoods averaged over the three crops
@@ -313,19 +313,19 @@ interface Candidate {
  * 9. with a `secondRecognizer`, when other readings pass every check digit the reading passes (characters of equal
  *    weight, two misread characters), both recognisers choose among them, where they do not the zone's own glyphs,
  *    then the reader's `arbiter` with the second recogniser against the first ({@link askArbiter}), or the check
- *    digits they touch fail ({@link settleCompetitor}; docs/document-verification.md "Readings the check digits
+ *    digits they touch fail ({@link settleCompetitor}; docs/document-verification-log.md "Readings the check digits
  *    cannot tell apart", "The zone's own glyphs", "A third recogniser for other typefaces").
  * 10. with a `secondRecognizer`, a state code (issuing state, nationality) still read as no listed code is chosen
  *    again over the closed list by both recognisers together ({@link arbitrateZoneStates}, arbitrateStateCodes.ts;
- *    docs/document-verification.md "State codes read by two recognisers"); and a document code read as a visa's `V`
+ *    docs/document-verification-log.md "State codes read by two recognisers"); and a document code read as a visa's `V`
  *    over the format's letters ({@link arbitrateZoneDocumentCode}, arbitrateDocumentCode.ts; "A passport's P read as
  *    a visa's V").
  * 11. with an `arbiter`, a field whose check digit still fails takes the OCR-B look-alike the arbiter reads first at
  *    one of its positions, where that makes every check digit verify ({@link arbitrateZoneLookAlikes},
- *    arbitrateLookAlikes.ts; docs/document-verification.md "Look-alikes read by the third recogniser").
+ *    arbitrateLookAlikes.ts; docs/document-verification-log.md "Look-alikes read by the third recogniser").
  * 12. field corrections are undone while the composite fails, and corrections one check digit alone proves (the
  *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
- *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification.md "Corrections one
+ *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification-log.md "Corrections one
  *    check digit alone proves").
  * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit,
  *    where the box cut its glyph) is set back where the first recogniser, reading its line again a character wider
@@ -333,14 +333,14 @@ interface Candidate {
  *    both read another character there with confidence (or it wavers between the character read and one other,
  *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then
  *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts;
- *    docs/document-verification.md "Zeros the own recogniser reads as letters", "Every verifying field read again by
- *    two recognisers").
+ *    docs/document-verification-log.md "Zeros the own recogniser reads as letters", "Every verifying field read again
+ *    by two recognisers").
  * 14. a reading that still fails a check digit (or leaves one undecided, step 9) and whose zone's rows bend at least
  *    `DEWARP_MIN_SAGITTA` line heights and `DEWARP_MIN_SAGITTA_PX` pixels (image/rowBend.ts) is made again, steps 1-13, on the page turned level and
  *    flattened (image/flattenPage.ts: a page curved in the hand, whose lines no straight quad holds, and every step
  *    reads lines through straight quads); it replaces the first if it is {@link better}, its quads mapped back onto
  *    `image`. Photo seed 71 `0045` (a passport photographed bent and turned by 16°) and the real specimens bowed by
- *    0.02 of their width (`npm run eval:document -- --bend 0.02`) read right only so (docs/document-verification.md
+ *    0.02 of their width (`npm run eval:document -- --bend 0.02`) read right only so (docs/document-verification-log.md
  *    "Sixtieth session").
  *
  * @param image - upright RGB pixels (EXIF applied)
@@ -409,7 +409,7 @@ async function readZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZon
  * probable per frame (-0.06 against -0.13, a debugging print). A line of even contrast is read as it was (evenContrast
  * returns such a crop unchanged), so the reading can only change where the ink's contrast varies along a line, as under
  * a light spot; a reading that does not verify every check digit is never taken, and the check digits and steps 8-13
- * then judge it as any other (docs/document-verification.md "Fifty-fifth session").
+ * then judge it as any other (docs/document-verification-log.md "Fifty-fifth session").
  *
  * Only the first recogniser (the engine's own) reads evened here: PaddleOCR's evened readings were not measured.
  * Costs one more recognition of the zone's lines on every page with an MRZ.
@@ -488,10 +488,10 @@ const SAME_LINES_LENGTH = 0.1;
 /**
  * Options of step 7's second reading of {@link readMrzZone}. The `fallbackSides` serve lines too small for the
  * detector at its first side; the first recogniser, trained on MRZ lines alone, is the stronger reader of such small
- * lines (docs/document-verification.md "Small lines: PaddleOCR counts less"). So where the first recogniser found
+ * lines (docs/document-verification-log.md "Small lines: PaddleOCR counts less"). So where the first recogniser found
  * no MRZ at any side, or only one too damaged to use (fewer than {@link MIN_CHECK_RATE} of its check digits
  * verifying: page text in capitals read as an MRZ, a zone in another face), the second reads the first detection
- * only. Measured with `npm run eval:document` (2026-11-29, docs/document-verification.md "Pages without an MRZ"),
+ * only. Measured with `npm run eval:document` (2026-11-29, docs/document-verification-log.md "Pages without an MRZ"),
  * over 1,400 cases: in the 90 where the first found no MRZ (74 pages without one, 10 unreadable licence backs, 6
  * others), the second found one in 1, at 2400 px, a damaged reading of a card refused either way; where the first
  * reading was too damaged, the second reading taken always came from the first detection. A page without an MRZ
@@ -510,7 +510,7 @@ function secondReadingOptions(opts: ReadMrzZoneOptions, first: MrzZoneReading | 
  * both ends before reading it again ({@link restoreZoneLookAlikes}). Set once, not tuned: one pitch takes in a glyph
  * the detector's box cut through at a line's end (blind photo seed 52 `0098` under noise of sigma 24: the box ended
  * 15 px, three quarters of a pitch, before the right edge of the composite's digit; the recogniser's own growth of a
- * quarter of the line's height did not reach it; docs/document-verification.md "A composite digit cut off by the
+ * quarter of the line's height did not reach it; docs/document-verification-log.md "A composite digit cut off by the
  * box", fiftieth session).
  */
 const REREAD_GROW_PITCHES = 1;
@@ -574,7 +574,7 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
  * line again, reads itself). Without line images (a recogniser returning text) nothing changes.
  * Last, with a `second` recogniser, every correction a check digit proved is put to both recognisers together, and
  * one where they read a third character is undone (confirmCorrections.ts `refuteByRecognisers`;
- * docs/document-verification.md "Corrections the recognisers read as neither").
+ * docs/document-verification-log.md "Corrections the recognisers read as neither").
  */
 async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
@@ -787,7 +787,7 @@ export interface ReadingChoice {
  * third opinion: each competitor's score gains the log of its `ratio` (the probabilities of the decoding that gave the
  * reading, at the positions changed, from the crop it was decoded from), so a re-read that leans slightly towards a
  * competitor the first decoding found unlikely does not overturn it (seed 60606 `syn-0049`: re-read e^2.8 for the
- * competitor, ratio 0.0045; twenty-fourth session, docs/document-verification.md "Readings the check digits cannot
+ * competitor, ratio 0.0045; twenty-fourth session, docs/document-verification-log.md "Readings the check digits cannot
  * tell apart"). The likeliest text must then beat the runner-up by ln {@link COMPETITOR_MIN_MARGIN}; a competitor
  * that does is taken only if its `ratio` is above 1 (the first recogniser's decoding preferred it as well);
  * otherwise the choice is `undecided`.
@@ -866,7 +866,7 @@ async function askArbiter(
  * on lines in other typefaces (training/mrz-recognizer/README.md, fifth run), so it is no independent witness where it
  * agrees with the first; where it turns against the first recogniser together with PaddleOCR, the first recogniser's
  * reading is taken for what training on OCR-B alone makes of another face (the DejaVu Sans Mono `6` read as `G`,
- * docs/document-verification.md "A third recogniser for other typefaces").
+ * docs/document-verification-log.md "A third recogniser for other typefaces").
  *
  * @param first - the first recogniser's score of each text
  * @param second - the second recogniser's, same order
@@ -911,7 +911,7 @@ function withCheckedCharacters(format: MrzFormat, lines: readonly string[], from
  * of that face is suspect everywhere, and another look-alike pair that verifies as read (a second `6` read `G`
  * elsewhere in the numbers) would be returned with the chosen text. Measured on seed 2813 drawn in DejaVu Sans Mono:
  * without this check two documents whose dispute the arbiter settled rightly were returned with another field wrong
- * (docs/document-verification.md "A third recogniser for other typefaces").
+ * (docs/document-verification-log.md "A third recogniser for other typefaces").
  */
 function arbiterConfirms(format: MrzFormat, decoded: readonly string[], chosen: readonly string[]): boolean {
   return [...groupsByPosition(checksOf(format, chosen)).keys()].every((key) => {
@@ -959,7 +959,7 @@ export const GLYPH_MIN_LIKENESS = 0.9;
  * competitor as probable as this share of the reading, by the first recogniser's probabilities at the positions
  * changed); also the floor of competingReadings' search. Set once, not tuned: low enough that every wrong reading of
  * the evaluation sets (ratios 0.17-7.1) is weighed; 307 of 3272 cases of the twenty-third session's battery were
- * weighed (docs/document-verification.md "Readings the check digits cannot tell apart"), each at the cost of one
+ * weighed (docs/document-verification-log.md "Readings the check digits cannot tell apart"), each at the cost of one
  * more recognition of the lines changed by each recogniser.
  */
 export const COMPETITOR_MIN_RATIO = 0.001;
@@ -1019,7 +1019,7 @@ async function arbitrateZoneNames(
 /**
  * The further views of a name line that step 8 reads where the names are in doubt ({@link NAME_VIEWS_MAX_MARGIN}),
  * besides the line's own quad read once more with the ink's contrast evened out along it (RecognitionMode `evened`,
- * image/evenContrast.ts: letters a light spot washed out; fortieth session, docs/document-verification.md "Light
+ * image/evenContrast.ts: letters a light spot washed out; fortieth session, docs/document-verification-log.md "Light
  * spots over the names"):
  * the line's quad grown across by each share of its height above and below (negative: shrunk), read again by every
  * recogniser. Each view crops the same line at another scale and vertical placement, so each recogniser's
@@ -1028,7 +1028,7 @@ async function arbitrateZoneNames(
  * documents that failed blurred by 2.5 px or shrunk to 360 px, tried grown and shrunk by 8%, shifted across by 8%,
  * with the line's ends moved out by 30% of its height and in by 10%, and these with shifts of 6%): +15% and -6%
  * mended the most (4 of the 38 cases); then measured on every evaluation set
- * (docs/document-verification.md "Doubtful names read in three crops").
+ * (docs/document-verification-log.md "Doubtful names read in three crops").
  */
 export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
 
@@ -1042,7 +1042,7 @@ export const NAME_VIEWS: readonly number[] = [0.15, -0.06];
  * failed blurred by 2.5 px or as 360- or 280-px thumbnails, in a debugging run), against no witness blurred and as
  * 360-px thumbnails: halves for the first recogniser and the witness (PaddleOCR whole) mended none and lost 1; two
  * thirds each mended 7 and lost none, as full shares did; as a 280-px thumbnail the British specimen was lost with two
- * thirds and full shares and kept with halves (docs/document-verification.md "A third recogniser for names"). Not
+ * thirds and full shares and kept with halves (docs/document-verification-log.md "A third recogniser for names"). Not
  * tuned beyond those three settings.
  */
 export const WITNESS_SHARE = 2 / 3;
@@ -1263,7 +1263,7 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
  * every detection side the detector boxed the data line, read right with all four check digits verifying, and never
  * the names line, so no two-line MRZ could be made and the card was answered `back_side_required` (no MRZ on its
  * front); cut out around the data line, the zone's detection boxed both lines and the card read right in every field
- * (docs/document-verification.md "Fifty-ninth session"). Step 6 of {@link readMrzZone} reads that zone when nothing
+ * (docs/document-verification-log.md "Fifty-ninth session"). Step 6 of {@link readMrzZone} reads that zone when nothing
  * else read.
  */
 const loneLines = new WeakMap<MrzZoneReader, WeakMap<RgbImage, { readonly candidate: Candidate; readonly line: LoneDataLine }>>();
@@ -1284,8 +1284,8 @@ function recordLoneLines(reader: MrzZoneReader, image: RgbImage, candidates: rea
  * Without an MRZ line read or a box wide enough to be one, step 6 takes the skew from the text boxes at least this
  * many times wider than high (at most {@link SKEW_MAX_BOXES}, the most elongated first): the lines of a document
  * turned steeply (about 20° off upright or off a quarter turn) come out of the detector in short, fat pieces, none
- * `minAspect` times wider than high, and no skew was measured at all (docs/document-verification.md "Documents turned
- * steeply"). Not tuned: the first values tried (2026-11-27).
+ * `minAspect` times wider than high, and no skew was measured at all (docs/document-verification-log.md
+ * "Documents turned steeply"). Not tuned: the first values tried (2026-11-27).
  */
 const SKEW_MIN_ASPECT = 3;
 
@@ -1305,7 +1305,7 @@ const SKEW_WIDEST_BOXES = 6;
  * 3; a name filling the whole field is truncated and leaves none only in the rarest case), and in the fillers after
  * the names and optional data. The ten letters of print seed 1 (`npm run gen:documents:indep-print`), whose account
  * and IBAN lines the own recogniser reads as MRZ text without them, took 55.7 s to refuse instead of 33.9 s when any
- * MRZ text counted (docs/document-verification.md "Specimens shown on web pages").
+ * MRZ text counted (docs/document-verification-log.md "Specimens shown on web pages").
  */
 const ANCHOR_FILLERS = '<<';
 

@@ -64,7 +64,7 @@ export function failingCompositeReadWider(format: MrzFormat, lines: readonly str
  * crop that takes the glyph in whole, do. Blind generator seed 62 `indep-td1-083` (a TD1 card, blur of 1.55 px, turned
  * by 10°): the boxes ended inside the last glyph, a `4`, which the recognisers read `6`, `3` and `2` in their own
  * boxes; read one pitch wider, the own recogniser gave `4` 0.993 and PaddleOCR `4` 0.87 (the third recogniser `5`
- * 0.48), while the own recogniser in the reading's box gave `8` 0.28 (docs/document-verification.md "Fifty-sixth
+ * 0.48), while the own recogniser in the reading's box gave `8` 0.28 (docs/document-verification-log.md "Fifty-sixth
  * session").
  *
  * @param format - the reading's format

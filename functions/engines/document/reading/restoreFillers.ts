@@ -249,7 +249,7 @@ export interface CheckedReading {
  * recogniser found possible.
  * Both readings then pass every check digit, so the check digits cannot decide, and a recogniser sure of the
  * characters outweighs their glyph heights. Found on a card of the independent generator (thirty-seventh session,
- * docs/document-verification.md "A generator written blind"): seen obliquely, its far end 18% smaller, the
+ * docs/document-verification-log.md "A generator written blind"): seen obliquely, its far end 18% smaller, the
  * optional data's last digits `196` measured filler-sized against the digits at the near end; the recogniser gave
  * the filler at most 5e-6 there, and `196` read as fillers happened to pass the composite (1 in 10), so a
  * personal number was returned three digits short on a card every check digit of which verified. No other such

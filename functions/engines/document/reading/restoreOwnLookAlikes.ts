@@ -8,8 +8,8 @@ import { verifyChecks } from '../mrz/verifyChecks.ts';
  * Least probability the own MRZ recogniser (trained on OCR-B) must give the other one of `0` and `O` at a position of
  * the document number for {@link restoreOwnLookAlikes} to set it back. Set after the cases that prompted the step
  * (three documents printed with a changed character, where the own recogniser read the printed `O` at 0.9991, 0.9998
- * and 0.9991 and the reading returned held a `0`), then measured on the sets in docs/document-verification.md "Zeros
- * the own recogniser reads as letters" (forty-first session, a debugging hook): over 1,595 `0`s and `O`s of document
+ * and 0.9991 and the reading returned held a `0`), then measured on the sets in docs/document-verification-log.md
+ * "Zeros the own recogniser reads as letters" (forty-first session, a debugging hook): over 1,595 `0`s and `O`s of document
  * numbers in 703 readings of documents to read (the docs/accuracy.md battery, blind photo seeds 16-19, print seed 1),
  * the own recogniser gave the other look-alike at most 0.78. Not tuned beyond that.
  */
@@ -21,7 +21,7 @@ export const OWN_LOOK_ALIKE_MIN_P = 0.99;
  * {@link restoreOwnLookAlikes} to set it back (any character, not only `0`/`O`). Set after the cases that prompted it
  * (all-negative blind photo sets: seed 20 `0025`, `E` printed as `A`, the reading returned holding `4`, and seed 14
  * `0015`, an expiry `6` read `9`, where both read the printed character at 1.0) and measured with a debugging hook
- * on the sets of docs/document-verification.md "Every verifying field read again by two recognisers" (forty-second
+ * on the sets of docs/document-verification-log.md "Every verifying field read again by two recognisers" (forty-second
  * session: the docs/accuracy.md battery, blind photo seeds 16-19, print seed 1; 1,029 right readings of documents to
  * read, 32,873 positions of fields whose check digit verified): where the two agreed on another character than the
  * right reading, the lower of their two probabilities was at most 0.78. The own recogniser alone reached 0.985
@@ -74,11 +74,11 @@ export interface LookAlikeRestoration {
  * photo page under noise of sigma 24 (seed 53 `0029`) had its printed `5` read `S` (own recogniser `S` 0.57, `5`
  * 0.43; third `5` 0.96), which made up the printed change in the document number, and the number verified; on the
  * Icelandic specimen the third recogniser read a right `A` as `4` at 1.0 where the own gave `4` 0.037. Measured with
- * a debugging hook on right readings in docs/document-verification.md "Look-alikes the own recogniser doubts"
+ * a debugging hook on right readings in docs/document-verification-log.md "Look-alikes the own recogniser doubts"
  * (fiftieth session). Lowered from 0.3 in the fifty-sixth session for a third case: all-negative blind photo seed 624
  * `0001`, `F6TPCVG9F` printed for `F6TPCVG7F` and read `F4TPCVG9F`, which verifies by chance; the own recogniser gave
  * `4` 0.81 and `6` 0.17, the third `6` 0.99. 0.1 lies between 0.17 and the Icelandic 0.037; not tuned further
- * (docs/document-verification.md "Fifty-sixth session").
+ * (docs/document-verification-log.md "Fifty-sixth session").
  */
 export const OWN_DOUBT_MIN_P = 0.1;
 
@@ -174,7 +174,7 @@ export function compositeDisagreement(format: MrzFormat, lines: readonly string[
  * wider and, in that box, the `0` before it in the digit's place. Without the box's evidence the two recognisers'
  * agreement alone is not enough there: on the Canadian passport of the real specimens as a 331-px thumbnail
  * (`79_pass-can`), both read its composite `8` as `5` at 0.95 or more, in either quad (fiftieth session,
- * docs/document-verification.md "A composite digit cut off by the box").
+ * docs/document-verification-log.md "A composite digit cut off by the box").
  */
 function admitted(at: GroupPosition, own: PositionAlternatives, boxed: PositionAlternatives): boolean {
   if (at.field !== CHECKED_GROUP.Composite) return true;

@@ -46,7 +46,7 @@ export interface PageSpec {
   /**
    * Font family of the MRZ. OCR-B is what ICAO Doc 9303 Part 3 prescribes and real documents print; another
    * monospaced family (`DejaVu Sans Mono`, `Liberation Mono`) draws documents as a generator without OCR-B, or a
-   * specimen drawn in another face, would (docs/document-verification.md "MRZs in other fonts"). Spacing and size
+   * specimen drawn in another face, would (docs/document-verification-log.md "MRZs in other fonts"). Spacing and size
    * are OCR-B's either way.
    * @default "OCR B"
    */

@@ -34,7 +34,7 @@ const defaults = { minWidth: 64, maxWidth: 2000, measureMargin: 0.15, id: 'mrz-f
 
 /**
  * The project's own MRZ line recogniser (training/mrz-recognizer: a fully convolutional network trained with CTC on
- * OCR-B lines drawn and degraded at random; docs/document-verification.md "Own MRZ recogniser") as a
+ * OCR-B lines drawn and degraded at random; docs/document-verification-log.md "Own MRZ recogniser") as a
  * {@link LineRecognizer}. Each quad is grown by a quarter of its height along the line, sampled 32 pixels high at its own aspect, colour dropped (brightest
  * channel), its lighting evened out where a shadow or light spot makes it uneven (image/flattenIllumination.ts; the
  * taller `margined` crop whose glyph heights step 7 measures as well) and standardised (zero mean, unit standard deviation, as in training); the network emits one frame of 38

@@ -55,7 +55,7 @@ const FRAME_PIXELS = 8;
  * are about twice the capitals' height, so 8 px is capitals of about 4 px: the MRZs of passport pages in thumbnails
  * of about 250-300 px. Set between the quads of the shared specimens' name lines that PaddleOCR turned wrong (4.3-7.8
  * px, thumbnail views) and those it turned right (8.2-12.1 px); 10 px, tried first, lost a right change at 8.9 px
- * (docs/document-verification.md "Small lines: PaddleOCR counts less").
+ * (docs/document-verification-log.md "Small lines: PaddleOCR counts less").
  */
 export const PADDLE_SMALL_LINE_HEIGHT = 8;
 
@@ -63,7 +63,7 @@ export const PADDLE_SMALL_LINE_HEIGHT = 8;
  * Power PP-OCRv4's likelihoods are raised to on lines lower than {@link PADDLE_SMALL_LINE_HEIGHT} when the
  * recognisers' likelihoods are multiplied (reading/arbitrateNames.ts). On such lines it reads `M` as `R` with
  * likelihood ratios of e^5.9-e^12.2 (`MARIA`, `MUSTERMANN`, `SAMPLE` of the shared specimens at 250 px) where the
- * own recogniser had them right. Chosen between measured values (docs/document-verification.md "Small lines:
+ * own recogniser had them right. Chosen between measured values (docs/document-verification-log.md "Small lines:
  * PaddleOCR counts less"): 1, 0.5 and 0.25 on the thumbnail views of the shared specimens and of generated sets.
  */
 export const PADDLE_SMALL_LINE_WEIGHT = 0.5;
