@@ -357,9 +357,9 @@ function noisy(sigma: number): (bytes: Buffer, file: string) => Promise<Buffer> 
 /** The image bowed (see `--bend`, degradeImage.ts `bowRows`); transparency flattened onto white first, as loadImage.ts does. */
 function bent(share: number): (bytes: Buffer, file: string) => Promise<Buffer> {
   return async (bytes, file) => {
-    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-    const bowed = bowRows(data, info.width, info.height, info.channels, share);
-    return encoded(sharp(bowed.data, { raw: { width: info.width, height: bowed.height, channels: info.channels } }), file);
+    const { data, info } = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const bowed = bowRows({ width: info.width, height: info.height, data }, share);
+    return encoded(sharp(bowed.data, { raw: { width: bowed.width, height: bowed.height, channels: 3 } }), file);
   };
 }
 

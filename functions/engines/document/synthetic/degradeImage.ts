@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import type { RgbImage } from '../image/loadImage.ts';
+import { shiftColumns } from '../image/rowBend.ts';
 import { keystone, warpPerspective } from '../image/warpPerspective.ts';
 import type { Random } from './random.ts';
 
@@ -76,30 +78,22 @@ export async function degradeImage(png: Buffer, level: Degradation, rng: Random)
 }
 
 /**
- * Bows raw pixels as a data page curving towards a passport's spine, or a card held bent in the hand: column x moved
- * down by `share × width × (2x/width - 1)²` pixels (bilinear), onto a canvas that much taller at the bottom, white
- * where nothing lands. The rows arch, their ends lower than their middle by `share` of the width. Used by
- * `npm run eval:document -- --bend` and the engine's tests.
+ * Bows an image as a data page curving towards a passport's spine, or a card held bent in the hand: column x moved
+ * down by `share × width × (2x/width - 1)²` pixels (bilinear, image/rowBend.ts `shiftColumns`, the shift the engine
+ * flattens pages with), onto a canvas that much taller at the bottom, white where nothing lands. The rows arch, their
+ * ends lower than their middle by `share` of the width. Used by `npm run eval:document -- --bend` and the engine's
+ * tests.
  *
- * @param data - raw pixel bytes, row-major, `channels` per pixel
- * @param width - pixels per row
- * @param height - rows
- * @param channels - bytes per pixel
+ * @param image - RGB pixels
  * @param share - the sagitta as a share of the width, >= 0
- * @returns the bowed pixels (same channels) and their height
+ * @returns the bowed image, as wide and `ceil(share × width)` rows taller
  */
-export function bowRows(data: Uint8Array, width: number, height: number, channels: number, share: number): { data: Uint8Array; height: number } {
-  const out = new Uint8Array(width * (height + Math.ceil(share * width)) * channels).fill(255);
-  const H = out.length / (width * channels);
-  for (let x = 0; x < width; x++) {
-    const dy = share * width * ((2 * x) / Math.max(1, width - 1) - 1) ** 2;
-    for (let y = 0; y < H; y++) {
-      const sy = y - dy, y0 = Math.floor(sy), f = sy - y0;
-      if (y0 < 0 || y0 + 1 >= height) continue;
-      for (let c = 0; c < channels; c++) out[(y * width + x) * channels + c] = Math.round((data[(y0 * width + x) * channels + c] as number) * (1 - f) + (data[((y0 + 1) * width + x) * channels + c] as number) * f);
-    }
-  }
-  return { data: out, height: H };
+export function bowRows(image: RgbImage, share: number): RgbImage {
+  const { width, height } = image;
+  const padded = new Uint8Array(width * (height + Math.ceil(share * width)) * 3).fill(255);
+  padded.set(image.data.subarray(0, width * height * 3));
+  const offsets = Float64Array.from({ length: width }, (_, x) => -share * width * ((2 * x) / Math.max(1, width - 1) - 1) ** 2);
+  return shiftColumns({ width, height: padded.length / (width * 3), data: padded }, offsets).image;
 }
 
 /**

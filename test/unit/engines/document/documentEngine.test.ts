@@ -236,8 +236,8 @@ describe('document engine on real specimens (../shared/data/documents)', () => {
   // and the number refused; the page flattened reads it (readMrzZone.ts step 14, 2026-12-01).
   it('reads a passport whose page is bowed', async () => {
     const { data, info } = await sharp(await readFile(path.join(sharedDocuments, 'ultimatemrz', 'Passport-Australia_1280x720.jpg'))).raw().toBuffer({ resolveWithObject: true });
-    const bowed = bowRows(data, info.width, info.height, info.channels, 0.02);
-    const bytes = await sharp(bowed.data, { raw: { width: info.width, height: bowed.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer();
+    const bowed = bowRows({ width: info.width, height: info.height, data }, 0.02);
+    const bytes = await sharp(bowed.data, { raw: { width: bowed.width, height: bowed.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
     const reading = await engine.verify({ front: bytes, back: null, template: template('doc_passport'), now: NOW });
     expect(reading.result).toMatchObject({ documentNumber: 'PA0940443', personalNumber: '17332717P', dateOfBirth: '1984-06-07', lastName: 'CITIZEN' });
   }, 60_000);
