@@ -93,6 +93,19 @@ describe('POST /id-verification on synthetic documents', () => {
     expect(again.body).toEqual(answer.body);
   });
 
+  // SPEC.md lists jpg, jpeg, png and webp for photos; a WebP is decoded by sharp like the others (image/loadImage.ts).
+  it('reads a passport data page sent as WebP, and refuses it declared as jpg', async () => {
+    const tenant = await newTenant();
+    const webp = (await sharp(path.join(dir, docs.passport.images[0]!.file)).webp({ quality: 85 }).toBuffer()).toString('base64');
+    const wrong = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: webp, fileExtension: 'jpg' }, { key: tenant.apiKey });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('fileExtension');
+    const answer = await post('id-verification', { workflowId: tenant.workflowId, documentId: 'doc_passport', frontImageBase64: webp, fileExtension: 'webp' }, { key: tenant.apiKey });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'Completed', decision: 'Approved' });
+    for (const f of FIELDS) expect(answer.body.result[f], f).toBe(docs.passport.expected![f]);
+  });
+
   it('reads a TD1 card from its back, and answers Failed back_side_required when only the front is sent', async () => {
     const tenant = await newTenant();
     const card = docs.id_card;
