@@ -22,6 +22,21 @@ export interface NameArbitration {
    * `Infinity` for lines not arbitrated or with no such text. A small lead is a name the recognisers leave in doubt.
    */
   readonly margins: readonly number[];
+  /**
+   * Per line, the texts {@link margins} weighed against the chosen one: the chosen line with one name character
+   * replaced by another the recognisers proposed or gave at least {@link CANDIDATE_MIN_PROB} there, each once, with
+   * the chosen text's lead over it (natural log, as `margins`; empty for lines not arbitrated). The visual zone
+   * settles names in doubt among these (witnessNames.ts).
+   */
+  readonly rivals: ReadonlyArray<readonly NameRival[]>;
+}
+
+/** A text one name character away from the chosen line ({@link NameArbitration.rivals}). */
+export interface NameRival {
+  /** The whole line. */
+  readonly text: string;
+  /** How far the chosen line leads it, natural log (negative where the choice's bounds kept a likelier text out). */
+  readonly lead: number;
 }
 
 /** The names of one MRZ line as {@link arbitrateNames} changed them. */
@@ -146,6 +161,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   const changed: Array<[number, number]> = [];
   const changes: NameChange[] = [];
   const margins: number[] = lines.map(() => Number.POSITIVE_INFINITY);
+  const rivals: NameRival[][] = lines.map(() => []);
   for (let i = 0; i < lines.length; i++) {
     const weighted = (readings[i] ?? []).map((line, j) => ({ line, weight: opts.weights?.[i]?.[j] ?? 1 })).filter(({ line }) => readsLetters(line));
     const experts = weighted.map(({ line }) => line);
@@ -228,7 +244,9 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     let rival = Number.NEGATIVE_INFINITY;
     for (const k of positions) for (const ch of candidates.get(k) ?? []) if (ch !== text.charAt(k)) {
       const other = replaceAt(text, k, ch);
-      rival = Math.max(rival, recognised(other) + priorOf(other));
+      const score = recognised(other) + priorOf(other);
+      rival = Math.max(rival, score);
+      rivals[i]?.push({ text: other, lead: best - score });
     }
     margins[i] = best - rival;
     for (const k of positions) if (text.charAt(k) !== (lines[i] as string).charAt(k)) changed.push([i, k]);
@@ -236,7 +254,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     if (text !== lines[i]) changes.push({ line: i, from: names(lines[i] as string), to: names(text), gain: best - given });
     out[i] = text;
   }
-  return { lines: out, changed, changes, margins };
+  return { lines: out, changed, changes, margins, rivals };
 }
 
 /**

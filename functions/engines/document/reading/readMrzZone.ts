@@ -30,7 +30,7 @@ import { restoreLetterM } from './restoreLetterM.ts';
 import { restoreNameFillers, restoreSeparator } from './restoreSeparator.ts';
 import { nameExtension } from './nameExtension.ts';
 import { nameGaps } from './nameGaps.ts';
-import { arbitrateNames, type NameChange } from './arbitrateNames.ts';
+import { arbitrateNames, type NameChange, type NameRival } from './arbitrateNames.ts';
 import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from './arbitrateStateCodes.ts';
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
@@ -40,6 +40,16 @@ import { blankGrownEdges } from './blankGrownEdges.ts';
 import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
 import { AGREED_READING_MIN_P, compositeDisagreement, ownDisagreements, restoreOwnLookAlikes, verifyingLines, type LookAlikeRestoration, OWN_LOOK_ALIKE_MIN_P } from './restoreOwnLookAlikes.ts';
+
+/** One name line's lead over its rivals after step 8 ({@link MrzZoneReading.nameLeads}). */
+export interface NameLead {
+  /** The line, 0-based. */
+  readonly line: number;
+  /** Natural log; see arbitrateNames.ts `margins`. */
+  readonly margin: number;
+  /** The texts one name character away the lead was measured against, each with the line's lead over it. */
+  readonly rivals: readonly NameRival[];
+}
 
 /** An MRZ read from an image. */
 export interface MrzZoneReading {
@@ -77,6 +87,12 @@ export interface MrzZoneReading {
    * run, and when no line had such a text. A small lead is a name the recognisers leave in doubt (checks/checkNamesConfident.ts).
    */
   readonly namesMargin?: number;
+  /**
+   * After step 8: per name line with a rival text, its lead (arbitrateNames.ts `margins`, as `namesMargin`) and the
+   * texts one name character away it was weighed against (`rivals`), for the visual zone's witness
+   * (witnessNames.ts). Absent when step 8 did not run.
+   */
+  readonly nameLeads?: ReadonlyArray<NameLead>;
   /**
    * State codes read as no listed code and chosen again over the list by the recognisers together (step 10,
    * arbitrateStateCodes.ts); empty when none changed or the step did not run. `parsed` and `readLines` hold them.
@@ -1011,7 +1027,10 @@ async function arbitrateZoneNames(
   }
   const { lines, changed, changes } = arbitration;
   const least = Math.min(...nameLines.map((i) => arbitration.margins[i] ?? Number.POSITIVE_INFINITY));
-  const margin = Number.isFinite(least) ? { namesMargin: least } : {};
+  const leads = nameLines
+    .filter((i) => Number.isFinite(arbitration.margins[i] ?? Number.POSITIVE_INFINITY))
+    .map((i) => ({ line: i, margin: arbitration.margins[i] as number, rivals: arbitration.rivals[i] ?? [] }));
+  const margin = Number.isFinite(least) ? { namesMargin: least, nameLeads: leads } : {};
   if (changed.length === 0) return { ...found, ...margin };
   return { ...found, readLines: carryChanges(found.readLines, found.parsed.lines, lines), parsed: parseMrz(lines), namesArbitrated: changes, ...margin };
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from '../constants.ts';
 import { AamvaFormatError, parseAamva, type AamvaData } from '../barcode/parseAamva.ts';
 import type { RgbImage } from '../image/loadImage.ts';
+import type { VisualZoneReader } from './readVisualZone.ts';
 import { MIN_CHECK_RATE, readMrzZone, type MrzZoneReader, type MrzZoneReading } from './readMrzZone.ts';
 
 /** Machine-readable data of one image. */
@@ -12,6 +13,11 @@ export type SideData =
 export interface SideReader {
   readonly mrz: MrzZoneReader;
   readonly readPdf417: (image: RgbImage) => Promise<string | null>;
+  /**
+   * Reads the words printed outside the MRZ (readVisualZone.ts), for names the MRZ's recognisers leave in doubt
+   * (witnessNames.ts); absent: such names stay in doubt.
+   */
+  readonly visualZone?: VisualZoneReader;
 }
 
 /** Result of {@link readSide}. */

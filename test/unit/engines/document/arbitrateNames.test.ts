@@ -126,6 +126,9 @@ describe('arbitrateNames', () => {
     const joint = (text: string) => ctcLogLikelihood(first, text) + ctcLogLikelihood(second, text);
     expect(out.margins[0]).toBeCloseTo(joint(line1) - joint(withChar(line1, 11, 'D')), 9);
     expect(out.margins[0]).toBeLessThan(Math.log(1000));
+    // The rival is listed with the lead over it: the margin is the least lead.
+    expect(out.rivals[0]).toEqual([{ text: withChar(line1, 11, 'D'), lead: expect.closeTo(out.margins[0] as number, 9) }]);
+    expect(out.rivals[1]).toEqual([]);
     // The data line has no name field; and where no recogniser gives another letter 0.02, no rival is tried.
     expect(out.margins[1]).toBe(Number.POSITIVE_INFINITY);
     const sure = ctcFrames(spaced(line1), 0.9);
