@@ -26,8 +26,8 @@
  *   with the template's `documentId`, the image base64 as `frontImageBase64` (and `backImageBase64`) and its
  *   `fileExtension`; the response's `result` and `decision` are scored. The time per case is then the request's, and
  *   the verification date is the service's clock, not the set's reference date (expiry decides the decision, not the
- *   fields scored). Only the shipped recognisers run there, so --ocr, --no-name-prior, --no-arbiter and
- *   --no-name-witness are refused with it, and --verbose prints no engine evidence.
+ *   fields scored). Only the shipped recognisers run there, so --ocr, --no-name-prior, --no-arbiter,
+ *   --no-name-witness and --no-visual-zone are refused with it, and --verbose prints no engine evidence.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --bend SHARES, --dim SHARES,
@@ -35,7 +35,8 @@
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
  * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
- * two recognisers alone, without that recogniser as a third witness; with --no-write), --no-write, --verbose (a line
+ * two recognisers alone, without that recogniser as a third witness; with --no-write), --no-visual-zone (names in doubt
+ * not put to the visual zone, reading/witnessNames.ts; with --no-write), --no-write, --verbose (a line
  * per case, per name line the recognisers changed, with its gain, and per state code they chose over the closed list,
  * with its lead and cost).
  */
@@ -78,6 +79,7 @@ const { values: args } = parseArgs({
     'no-name-prior': { type: 'boolean', default: false },
     'no-arbiter': { type: 'boolean', default: false },
     'no-name-witness': { type: 'boolean', default: false },
+    'no-visual-zone': { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
@@ -443,6 +445,8 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       // How far the names returned lead their closest rival (readMrzZone.ts step 8): the evidence behind NAMES_MIN_MARGIN.
       const namesMargin = args.verbose ? reading.mrz?.namesMargin : null;
       if (namesMargin !== undefined && namesMargin !== null) console.log(`       names margin ${namesMargin.toFixed(2)}`);
+      const witnessed = args.verbose ? reading.mrz?.namesWitnessed : null;
+      if (witnessed) console.log(`       names witnessed by the visual zone: ${witnessed.from === witnessed.to ? `${witnessed.from} confirmed` : `${witnessed.from} -> ${witnessed.to}`}`);
       // Names the two recognisers changed (readMrzZone.ts step 8): the evidence behind arbitrateNames' thresholds.
       for (const n of args.verbose ? (reading.mrz?.namesArbitrated ?? []) : []) console.log(`       names line ${n.line + 1}: ${n.from.replace(/<+$/, '')} -> ${n.to.replace(/<+$/, '')} (gain ${n.gain.toFixed(2)})`);
       // State codes the two recognisers chose over the closed list (readMrzZone.ts step 10).
@@ -638,9 +642,10 @@ async function main(): Promise<void> {
   if (args['no-name-prior'] && !args['no-write']) throw new Error('--no-name-prior measures no shipped setting: pass --no-write');
   if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
   if (args['no-name-witness'] && !args['no-write']) throw new Error('--no-name-witness measures no shipped setting: pass --no-write');
+  if (args['no-visual-zone'] && !args['no-write']) throw new Error('--no-visual-zone measures no shipped setting: pass --no-write');
   if (args.http && !args['no-write']) throw new Error('--http measures the service, not the sections written: pass --no-write');
-  if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'])) {
-    throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness');
+  if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'] || args['no-visual-zone'])) {
+    throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness, --no-visual-zone');
   }
   const service = args.http ? await startServiceProcess('eval-document') : null;
   const sections: string[] = [];
@@ -651,9 +656,10 @@ async function main(): Promise<void> {
       const namePrior = !args['no-name-prior'];
       const arbiter = !args['no-arbiter'];
       const nameWitness = !args['no-name-witness'];
+      const visualZone = !args['no-visual-zone'];
       const engine = service
         ? httpEngine(service.sandbox)
-        : await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness });
+        : await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness, visualZone });
       for (const set of sets) {
         console.log(`\n== ${ocr}${service ? ' through the local HTTP API' : ''}: ${set.name}: ${set.cases.length} cases`);
         const results = await runAll(engine, set.cases, set.transform);

@@ -60,6 +60,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
   corrected: Array<{ field: string; positions: number[] }>;
   namesArbitrated: Array<{ line: number; positions: number[]; gain: number }>;
   namesMargin: number | null;
+  namesWitnessed: { line: number; positions: number[] } | null;
   characterPitch: number | null;
   statesArbitrated: Array<{ line: number; index: number; lead: number; cost: number }>;
   documentCodeArbitrated: { lead: number } | null;
@@ -73,6 +74,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
     corrected: mrz.corrected.map((c) => ({ field: c.field, positions: differing(c.from, c.to) })),
     namesArbitrated: mrz.namesArbitrated.map((c) => ({ line: c.line, positions: differing(c.from, c.to), gain: round3(c.gain) })),
     namesMargin: mrz.namesMargin === null ? null : round3(mrz.namesMargin),
+    namesWitnessed: mrz.namesWitnessed ? { line: mrz.namesWitnessed.line, positions: differing(mrz.namesWitnessed.from, mrz.namesWitnessed.to) } : null,
     characterPitch: mrz.characterPitch === null ? null : round3(mrz.characterPitch),
     statesArbitrated: mrz.statesArbitrated.map((c) => ({ line: c.line, index: c.start, lead: round3(c.lead), cost: round3(c.cost) })),
     documentCodeArbitrated: mrz.documentCodeArbitrated ? { lead: round3(mrz.documentCodeArbitrated.lead) } : null,

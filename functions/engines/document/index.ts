@@ -27,6 +27,7 @@ import { loadOnnxSession, readVerified } from './ocr/paddle/loadOnnxSession.ts';
 import { createPaddleLineRecognizer } from './ocr/paddle/paddleLineRecognizer.ts';
 import { defaultPaddleModelsDir, PADDLE_MODELS } from './ocr/paddle/paddleModels.ts';
 import { buildRecClassMap } from './ocr/paddle/recognizeLines.ts';
+import { recognitionLabels, recognizeText } from './ocr/paddle/recognizeText.ts';
 import type { LineRecognizer } from './ocr/lineRecognizer.ts';
 import { loadMrzLineRecognizer } from './ocr/mrzNet/mrzLineRecognizer.ts';
 import { defaultDocumentModelsDir, MRZ_NET_FACES_MODEL, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
@@ -127,6 +128,13 @@ export interface DocumentEngineOptions {
    * @default true
    */
   readonly nameWitness?: boolean;
+  /**
+   * Put names the MRZ's recognisers leave in doubt to the visual zone: the page's other text detected and read by
+   * PP-OCRv4 unrestricted (reading/readVisualZone.ts, reading/witnessNames.ts). `false` leaves such names in doubt,
+   * for comparison (`npm run eval:document -- --no-visual-zone`).
+   * @default true
+   */
+  readonly visualZone?: boolean;
 }
 
 /**
@@ -151,6 +159,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   } catch (cause) {
     throw new DocumentModelError(path.join(dir, PADDLE_MODELS.dictionary.file), (cause as Error).message, { cause });
   }
+  const labels = recognitionLabels(dictionary.toString('utf8'));
   const ocr = opts.ocr ?? 'mrz-fcn+paddle';
   const paddle = createPaddleLineRecognizer(rec, classMap);
   const own = !opts.recognizer && ocr !== 'paddle' ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads) : null;
@@ -169,6 +178,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
       ...(arbiter && opts.nameWitness !== false ? { nameWitness: arbiter } : {}),
     },
     readPdf417,
+    ...(opts.visualZone !== false ? { visualZone: { detect: (image: RgbImage) => detectText(det, image), readText: (crops: readonly RgbImage[]) => recognizeText(rec, labels, crops) } } : {}),
   };
   const zxingWasm = await zxingProvenance();
   const paddleFiles = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));

@@ -5,6 +5,7 @@ import type { NameChange } from './reading/arbitrateNames.ts';
 import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
 import type { DocumentCodeChange } from './reading/arbitrateDocumentCode.ts';
 import type { LookAlikeRestoration } from './reading/restoreOwnLookAlikes.ts';
+import type { NameWitness } from './reading/witnessNames.ts';
 import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
 
@@ -109,6 +110,12 @@ export interface MrzEvidence {
    * names were not weighed (a single recogniser, or no such text).
    */
   readonly namesMargin: number | null;
+  /**
+   * The names in doubt (`namesMargin` below checks/checkNamesConfident.ts `NAMES_MIN_MARGIN`) as the visual zone
+   * settled them (reading/witnessNames.ts): `from` the recognisers' choice, `to` the text the visual zone prints (equal
+   * when it confirmed them); null when the names were not in doubt or the visual zone settled nothing.
+   */
+  readonly namesWitnessed: NameWitness | null;
   /**
    * The MRZ's character pitch, pixels of the image read (checks/checkMrzResolution.ts `mrzCharacterPitch`; ICAO prints
    * 2.54 mm per character); null when its lines were not located.

@@ -28,6 +28,11 @@ export interface NamesConfidentOptions {
    * with an independent source are taken as read. @default false
    */
   readonly confirmed?: boolean;
+  /**
+   * The visual zone settled the names in doubt (reading/witnessNames.ts): it prints the names returned and none of the
+   * texts one name character away that the recognisers weighed. @default false
+   */
+  readonly witnessed?: boolean;
   /** The least lead accepted (natural log). @default {@link NAMES_MIN_MARGIN} */
   readonly minMargin?: number;
 }
@@ -37,7 +42,8 @@ export interface NamesConfidentOptions {
  * clearly likelier than any text one name character away (reading/arbitrateNames.ts `margins`, the lowest over the
  * name lines). Names carry no check digit (ICAO Doc 9303 Part 3 §4.9), so nothing else on the page stands behind
  * them; a page too blurred or too small for the recognisers to tell `MUELLER` from `MUILLER` still reads every
- * number right, and without this check it would be approved with a wrong name. Failure: `low_quality`, InReview: the
+ * number right, and without this check it would be approved with a wrong name. Names in doubt that the visual zone
+ * settles (`witnessed`: the page prints them, and not their rivals, in its own typeface) pass. Failure: `low_quality`, InReview: the
  * names are returned (they are the recognisers' best reading, and most often right), and a person looks or the
  * holder sends a sharper photo. Passed when the names were not weighed (a single recogniser, or no rival text), and
  * when names in doubt agree with the session's expected names (`confirmed`): a misread that happens to spell the
@@ -54,6 +60,7 @@ export function checkNamesConfident(margin: number | null, opts: NamesConfidentO
   const odds = (m: number) => (Math.exp(m) >= 100 ? '100 or more' : Math.exp(m).toPrecision(2));
   const than = 'as likely as the closest reading one name character away';
   if (margin >= minMargin) return { id, passed: true, detail: `the recognisers find the names ${odds(margin)} times ${than}` };
+  if (opts.witnessed) return { id, passed: true, detail: `the recognisers find the names only ${odds(margin)} times ${than}, but the visual zone prints them and not that reading` };
   if (opts.confirmed) return { id, passed: true, detail: `the recognisers find the names only ${odds(margin)} times ${than}, but they agree with the expected names` };
   return {
     id,

@@ -93,6 +93,61 @@ describe('verifyDocument with names the recognisers leave in doubt', async () =>
     expect(reading.checks.find((c) => c.id === 'names_confident')).toMatchObject({ passed: true, detail: expect.stringMatching(/agree with the expected names/) });
   });
 
+  /** A visual-zone reader finding one text box above the MRZ (and one on each MRZ line) that reads `printed`. */
+  const visualZone = (printed: string) => {
+    const seen: number[] = [];
+    return {
+      seen,
+      reader: {
+        detect: async () => [300, 560, 610].map((y) => ({ quad: lineBox(y), score: 0.9 })),
+        readText: async (crops: readonly unknown[]) => {
+          seen.push(crops.length);
+          return crops.map(() => ({ text: printed, confidences: [] }));
+        },
+      },
+    };
+  };
+
+  it('approves names in doubt that the visual zone prints, and not their rival', async () => {
+    const viz = visualZone('Surname: Eriksson');
+    const reader = { ...readerWith(recogniser('first', 'D', 0.45), recogniser('second', 'O', 0.39)), visualZone: viz.reader };
+    const reading = await verifyDocument(reader, { front, template: passport, now: before });
+    expect(reading.decision).toBe('Approved');
+    expect(reading.result.lastName).toBe('ERIKSSON');
+    expect(reading.mrz?.namesWitnessed).toMatchObject({ line: 0, from: UTOPIA.TD3[0]!.slice(5), to: UTOPIA.TD3[0]!.slice(5) });
+    expect(reading.checks.find((c) => c.id === 'names_confident')).toMatchObject({ passed: true, detail: expect.stringMatching(/visual zone prints them/) });
+    // The MRZ's own lines are not read as the visual zone.
+    expect(viz.seen).toEqual([1]);
+  });
+
+  it('returns the spelling the visual zone prints where the recognisers chose its rival', async () => {
+    // Both lean to D: ERIKSSDN is chosen, ERIKSSON barely behind.
+    const reader = { ...readerWith(recogniser('first', 'D', 0.45), recogniser('second', 'D', 0.39)), visualZone: visualZone('ERIKSSON').reader };
+    const reading = await verifyDocument(reader, { front, template: passport, now: before });
+    expect(reading.mrz?.namesWitnessed?.from).toContain('ERIKSSDN');
+    expect(reading.result.lastName).toBe('ERIKSSON');
+    expect(reading.mrz?.lines[0]).toBe(UTOPIA.TD3[0]);
+    expect(reading.decision).toBe('Approved');
+  });
+
+  it('leaves names in doubt in review when the visual zone prints neither spelling, or both', async () => {
+    for (const printed of ['PASSPORT UTOPIA', 'ERIKSSON ERIKSSDN']) {
+      const reader = { ...readerWith(recogniser('first', 'D', 0.45), recogniser('second', 'O', 0.39)), visualZone: visualZone(printed).reader };
+      const reading = await verifyDocument(reader, { front, template: passport, now: before });
+      expect(reading.decision).toBe('InReview');
+      expect(reading.mrz?.namesWitnessed).toBeNull();
+      expect(reading.result.errorCategory).toBe('low_quality');
+    }
+  });
+
+  it('does not read the visual zone when the names are not in doubt', async () => {
+    const viz = visualZone('ERIKSSDN');
+    const reader = { ...readerWith(recogniser('first', 'O', 0.05), recogniser('second', 'O', 0.05)), visualZone: viz.reader };
+    const reading = await verifyDocument(reader, { front, template: passport, now: before });
+    expect(reading.result.lastName).toBe('ERIKSSON');
+    expect(viz.seen).toEqual([]);
+  });
+
   it('approves the page when both recognisers read the names clearly', async () => {
     // Both read O at 0.94 against D 0.05: ERIKSSON leads by about e^5.9.
     const reading = await verifyDocument(readerWith(recogniser('first', 'O', 0.05), recogniser('second', 'O', 0.05)), { front, template: passport, now: before });
