@@ -142,9 +142,17 @@ function coveringWords(words: readonly Word[], positions: readonly number[]): nu
 const MAX_JOINED = 4;
 
 /**
+ * Least length of a cut run (the last word, or words joined, of a full name region) that a longer printed word may
+ * witness by beginning with it: a screenshot's paragraphs begin words with most two- and three-letter runs (`MA` in
+ * `MACHINE`), and would witness a misread that the visual zone's name, unread, does not contradict. Set once, not tuned.
+ */
+const CUT_MIN_PREFIX = 4;
+
+/**
  * Whether word `i` of a spelling is printed: it has {@link WITNESS_MIN_WORD} letters or more, and it or a run of
  * consecutive words holding it, joined without space, is among `printed`; where the name region is full (`cut`), a
- * run that ends with its last word may be cut short, and is printed when a printed word begins with it.
+ * run that ends with its last word may be cut short, and is printed when a printed word begins with it (runs of
+ * {@link CUT_MIN_PREFIX} letters or more).
  */
 function printedWord(words: readonly Word[], i: number, printed: ReadonlySet<string>, cut: boolean): boolean {
   if ((words[i]?.word.length ?? 0) < WITNESS_MIN_WORD) return false;
@@ -152,7 +160,7 @@ function printedWord(words: readonly Word[], i: number, printed: ReadonlySet<str
     for (let b = i; b < Math.min(words.length, a + MAX_JOINED); b++) {
       const run = words.slice(a, b + 1).map((w) => w.word).join('');
       if (printed.has(run)) return true;
-      if (cut && b === words.length - 1 && [...printed].some((p) => p.length > run.length && p.startsWith(run))) return true;
+      if (cut && b === words.length - 1 && run.length >= CUT_MIN_PREFIX && [...printed].some((p) => p.length > run.length && p.startsWith(run))) return true;
     }
   }
   return false;

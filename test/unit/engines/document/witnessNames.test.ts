@@ -78,6 +78,12 @@ describe('witnessNames', () => {
     const open = td3('SMITH<<CHRISTOPHEPSO');
     const k = open.indexOf('PSO');
     expect(witnessNames('TD3', 0, open, [{ text: at(open, k, 'R'), lead: 0.2 }], new Set(['CHRISTOPHERSON']), MIN)).toBeNull();
+    // A cut run shorter than four letters is begun by too many words of a page's paragraphs: no witness.
+    const short = `P<GBR${'MONTGOMERYWORTHINGTONSMYTHEBAKERSON'}<<MN`;
+    expect(short).toHaveLength(44);
+    const shortDoubts = [{ text: at(short, 43, 'A'), lead: 0.2 }];
+    expect(witnessNames('TD3', 0, short, shortDoubts, new Set(['MONTGOMERYWORTHINGTONSMYTHEBAKERSON', 'MACHINE']), MIN)).toBeNull();
+    expect(witnessNames('TD3', 0, short, shortDoubts, new Set(['MONTGOMERYWORTHINGTONSMYTHEBAKERSON', 'MA']), MIN)?.text).toBe(at(short, 43, 'A'));
   });
 
   it('finds a word the visual zone printed joined to its neighbours (the space read as nothing)', () => {
