@@ -69,6 +69,34 @@ export function buildRecClassMap(dictionary: string): RecClassMap {
 }
 
 /**
+ * The recogniser's input for a batch of line crops: a float32 tensor [n, 3, `REC_HEIGHT`, width], BGR scaled to
+ * [-1, 1] (PaddleOCR rec normalisation), each crop on the left and the rest of the batch's width filled with `padding`.
+ *
+ * @param crops - line images, `REC_HEIGHT` high, at least one
+ * @param padding - the value right of a narrower crop: 0 (mid grey, as the MRZ reading was measured with) or 1 (white)
+ * @returns the tensor and the batch's width (the widest crop's), in pixels
+ */
+export function recognitionInput(crops: readonly RgbImage[], padding = 0): { tensor: ort.Tensor; width: number } {
+  const width = Math.max(...crops.map((c) => c.width));
+  const plane = REC_HEIGHT * width;
+  const input = new Float32Array(crops.length * 3 * plane);
+  if (padding !== 0) input.fill(padding);
+  crops.forEach((crop, n) => {
+    const base = n * 3 * plane;
+    for (let y = 0; y < REC_HEIGHT; y++) {
+      for (let x = 0; x < crop.width; x++) {
+        const s = (y * crop.width + x) * 3;
+        const d = y * width + x;
+        input[base + d] = (crop.data[s + 2] as number) / 127.5 - 1;
+        input[base + plane + d] = (crop.data[s + 1] as number) / 127.5 - 1;
+        input[base + 2 * plane + d] = (crop.data[s] as number) / 127.5 - 1;
+      }
+    }
+  });
+  return { tensor: new ort.Tensor('float32', input, [crops.length, 3, REC_HEIGHT, width]), width };
+}
+
+/**
  * Recognises line images (each already `REC_HEIGHT` pixels high) with the PP-OCRv4 recogniser in one batch
  * (padded on the right to the widest), and returns each line's probabilities restricted to the MRZ classes.
  *
@@ -78,23 +106,8 @@ export function buildRecClassMap(dictionary: string): RecClassMap {
  */
 export async function recognizeLines(session: ort.InferenceSession, map: RecClassMap, crops: readonly RgbImage[]): Promise<LineProbabilities[]> {
   if (crops.length === 0) return [];
-  const width = Math.max(...crops.map((c) => c.width));
-  const plane = REC_HEIGHT * width;
-  const input = new Float32Array(crops.length * 3 * plane);
-  crops.forEach((crop, n) => {
-    const base = n * 3 * plane;
-    for (let y = 0; y < REC_HEIGHT; y++) {
-      for (let x = 0; x < crop.width; x++) {
-        const s = (y * crop.width + x) * 3;
-        const d = y * width + x;
-        // BGR, scaled to [-1, 1] (PaddleOCR rec normalisation).
-        input[base + d] = (crop.data[s + 2] as number) / 127.5 - 1;
-        input[base + plane + d] = (crop.data[s + 1] as number) / 127.5 - 1;
-        input[base + 2 * plane + d] = (crop.data[s] as number) / 127.5 - 1;
-      }
-    }
-  });
-  const feeds = { [session.inputNames[0] as string]: new ort.Tensor('float32', input, [crops.length, 3, REC_HEIGHT, width]) };
+  const { tensor, width } = recognitionInput(crops);
+  const feeds = { [session.inputNames[0] as string]: tensor };
   const out = (await session.run(feeds))[session.outputNames[0] as string] as ort.Tensor;
   const [, framesAll, classes] = out.dims as [number, number, number];
   const data = out.data as Float32Array;

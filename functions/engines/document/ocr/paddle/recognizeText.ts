@@ -1,6 +1,6 @@
 import ort from 'onnxruntime-node';
 import type { RgbImage } from '../../image/loadImage.ts';
-import { REC_HEIGHT } from './recognizeLines.ts';
+import { REC_HEIGHT, recognitionInput } from './recognizeLines.ts';
 
 /** A line of printed text read by {@link recognizeText}. */
 export interface RecognizedText {
@@ -37,23 +37,9 @@ export function recognitionLabels(dictionary: string): string[] {
  */
 export async function recognizeText(session: ort.InferenceSession, labels: readonly string[], crops: readonly RgbImage[]): Promise<RecognizedText[]> {
   if (crops.length === 0) return [];
-  const width = Math.max(...crops.map((c) => c.width));
-  const plane = REC_HEIGHT * width;
   // White padding: 255 / 127.5 - 1.
-  const input = new Float32Array(crops.length * 3 * plane).fill(1);
-  crops.forEach((crop, n) => {
-    const base = n * 3 * plane;
-    for (let y = 0; y < REC_HEIGHT; y++) {
-      for (let x = 0; x < crop.width; x++) {
-        const s = (y * crop.width + x) * 3;
-        const d = y * width + x;
-        input[base + d] = (crop.data[s + 2] as number) / 127.5 - 1;
-        input[base + plane + d] = (crop.data[s + 1] as number) / 127.5 - 1;
-        input[base + 2 * plane + d] = (crop.data[s] as number) / 127.5 - 1;
-      }
-    }
-  });
-  const feeds = { [session.inputNames[0] as string]: new ort.Tensor('float32', input, [crops.length, 3, REC_HEIGHT, width]) };
+  const { tensor, width } = recognitionInput(crops, 1);
+  const feeds = { [session.inputNames[0] as string]: tensor };
   const out = (await session.run(feeds))[session.outputNames[0] as string] as ort.Tensor;
   const [, framesAll, classes] = out.dims as [number, number, number];
   if (classes !== labels.length) throw new RangeError(`the recogniser has ${classes} output classes, the dictionary ${labels.length}`);
