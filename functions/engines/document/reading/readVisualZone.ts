@@ -33,8 +33,10 @@ const MIN_ALIGNMENT = Math.SQRT1_2;
  * (ICAO Doc 9303 Part 3: the visual zone reads in the same direction as the MRZ), read by the unrestricted recogniser,
  * transliterated to ASCII (`any-ascii`, as the name model's word list was: `GARCÍA` gives `GARCIA`, `MÜLLER` gives
  * `MULLER`, not the MRZ's `MUELLER`, so such a name finds no witness), upper-cased and split at everything but `A-Z`.
- * Words of one letter are dropped, and so is every text holding a `<` (an MRZ line the MRZ's quads did not cover). Labels (`SURNAME`, `NOM`) and other fields' text are among the words; the caller
- * compares them with the MRZ's names only.
+ * Words of one letter are dropped, and so is every text holding a `<` (an MRZ line the MRZ's quads did not cover).
+ * Labels (`SURNAME`, `NOM`) and other fields' text are among the words; the caller compares them with the MRZ's names
+ * only. The image is detected afresh (PP-OCRv4 det at 960 px): the MRZ's own detection is not kept, and may have run
+ * on another view of the image (turned, colour dropped, another size).
  *
  * @param reader - detector and recogniser
  * @param image - the page as read (any orientation)
@@ -45,8 +47,7 @@ const MIN_ALIGNMENT = Math.SQRT1_2;
  */
 export async function readVisualZoneWords(reader: VisualZoneReader, image: RgbImage, mrzQuads: readonly Quad[], onThisImage = true): Promise<Set<string>> {
   const words = new Set<string>();
-  const first = mrzQuads[0];
-  if (!first) return words;
+  if (mrzQuads.length === 0) return words;
   const along = mrzQuads.reduce((s, q) => ({ x: s.x + q[1].x - q[0].x, y: s.y + q[1].y - q[0].y }), { x: 0, y: 0 });
   const norm = Math.hypot(along.x, along.y) || 1;
   const mrz = !onThisImage ? [] : mrzQuads.map((q) => growQuad(q, 0, quadSize(q).height / 2));

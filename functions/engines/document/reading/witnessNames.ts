@@ -128,8 +128,9 @@ function wordsOf(text: string, start: number, end: number): Word[] {
 function coveringWords(words: readonly Word[], positions: readonly number[]): number[] {
   const out = new Set<number>();
   for (const k of positions) {
-    const i = words.findIndex((w) => w.from <= k && k < w.to);
-    const touching = i >= 0 ? i : words.findIndex((w) => w.to === k) >= 0 ? words.findIndex((w) => w.to === k) : words.findIndex((w) => w.from === k + 1);
+    const inside = words.findIndex((w) => w.from <= k && k < w.to);
+    const before = words.findIndex((w) => w.to === k);
+    const touching = inside >= 0 ? inside : before >= 0 ? before : words.findIndex((w) => w.from === k + 1);
     if (touching >= 0) out.add(touching);
   }
   return [...out];

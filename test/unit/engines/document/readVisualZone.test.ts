@@ -90,7 +90,7 @@ describe('readVisualZoneWords (fake detector and recogniser)', () => {
         detect: async () => [box(200), box(300), box(565), box(40, 10, 30)].map((b, i) => (i === 3 ? { ...b, quad: [{ x: 10, y: 100 }, { x: 10, y: 40 }, { x: 40, y: 40 }, { x: 40, y: 100 }] as const } : b)),
         readText: async (crops: readonly unknown[]) => {
           read.push(crops.length);
-          return crops.map((_, i) => ({ text: texts[i] ?? '', confidences: [] }));
+          return crops.map((_, i) => ({ text: texts[i] ?? '' }));
         },
       },
     };

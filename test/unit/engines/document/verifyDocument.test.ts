@@ -102,7 +102,7 @@ describe('verifyDocument with names the recognisers leave in doubt', async () =>
         detect: async () => [300, 560, 610].map((y) => ({ quad: lineBox(y), score: 0.9 })),
         readText: async (crops: readonly unknown[]) => {
           seen.push(crops.length);
-          return crops.map(() => ({ text: printed, confidences: [] }));
+          return crops.map(() => ({ text: printed }));
         },
       },
     };

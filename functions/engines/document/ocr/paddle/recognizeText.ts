@@ -6,8 +6,6 @@ import { REC_HEIGHT, recognitionInput } from './recognizeLines.ts';
 export interface RecognizedText {
   /** The recogniser's best path (greedy CTC decoding over its whole dictionary), spaces included. */
   readonly text: string;
-  /** Per character of `text`, the highest probability the recogniser gave it in the frames that emitted it, 0-1. */
-  readonly confidences: readonly number[];
 }
 
 /**
@@ -47,19 +45,14 @@ export async function recognizeText(session: ort.InferenceSession, labels: reado
   return crops.map((crop, n) => {
     const frames = Math.min(framesAll, Math.ceil((crop.width / width) * framesAll));
     let text = '';
-    const confidences: number[] = [];
     let previous = 0;
     for (let t = 0; t < frames; t++) {
       const row = (n * framesAll + t) * classes;
       let best = 0;
       for (let c = 1; c < classes; c++) if ((data[row + c] as number) > (data[row + best] as number)) best = c;
-      const p = data[row + best] as number;
-      if (best !== 0 && best !== previous) {
-        text += labels[best] as string;
-        confidences.push(p);
-      } else if (best !== 0 && best === previous) confidences[confidences.length - 1] = Math.max(confidences[confidences.length - 1] as number, p);
+      if (best !== 0 && best !== previous) text += labels[best] as string;
       previous = best;
     }
-    return { text, confidences };
+    return { text };
   });
 }
