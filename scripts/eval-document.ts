@@ -20,6 +20,9 @@
  *   `paddle` and `tesseract`; more than one adds the OCR engine comparison. Only the shipped setting's sections are
  *   written.
  *
+ * - `--with-fronts` (with --no-write): a `back` image whose labels name the card's front (`frontFile`, which the
+ *   synthetic generator writes for TD1 cards and licences) is sent as the back, with that front (in the same view) as
+ *   the front, as an integrator with both sides sends them; other cases as above.
  * - `--http` (with --no-write): every case is sent through the local HTTP API instead of in process, as an integrator
  *   and the issue's check send it: the service `npm start` runs, started in a child process with a fresh DATA_DIR
  *   (scripts/lib/localServiceProcess.ts), each case a new session on the sandbox workflow, `POST /id-verification`
@@ -31,7 +34,7 @@
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --bend SHARES, --dim SHARES,
- * --shadow SHARES[:right], --stamp OPACITIES, --web-page,
+ * --shadow SHARES[:right], --stamp OPACITIES, --web-page, --with-fronts, --http,
  * --ocr ENGINE, --no-name-prior (names chosen by the recognisers alone, step 8 without the name model; with
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
  * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
@@ -81,6 +84,7 @@ const { values: args } = parseArgs({
     'no-name-witness': { type: 'boolean', default: false },
     'no-visual-zone': { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
+    'with-fronts': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
@@ -426,8 +430,10 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
     const template = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === templateIdFor(c.document));
     if (!template) throw new Error(`no seed template ${templateIdFor(c.document)}`);
     const both = c.side === 'back' || c.side === 'front+back';
+    // --with-fronts: a back whose labels name its card front is sent beside that front, in the same view.
+    const frontBytes = args['with-fronts'] && c.frontFile ? (transform ? await transform(await readFile(c.frontFile), c.frontFile) : await readFile(c.frontFile)) : null;
     const t0 = performance.now();
-    const reading = await engine.verify({ front: bytes, back: both ? bytes : null, template, now: new Date(`${c.referenceDate}T12:00:00Z`) });
+    const reading = await engine.verify({ front: frontBytes ?? bytes, back: frontBytes ? bytes : both ? bytes : null, template, now: new Date(`${c.referenceDate}T12:00:00Z`) });
     const ms = performance.now() - t0;
     const score = scoreReading(c.document, reading);
     out.push({ c, reading, score, ms });
@@ -643,6 +649,7 @@ async function main(): Promise<void> {
   if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
   if (args['no-name-witness'] && !args['no-write']) throw new Error('--no-name-witness measures no shipped setting: pass --no-write');
   if (args['no-visual-zone'] && !args['no-write']) throw new Error('--no-visual-zone measures no shipped setting: pass --no-write');
+  if (args['with-fronts'] && !args['no-write']) throw new Error('--with-fronts measures another way of sending the cards than the sections written: pass --no-write');
   if (args.http && !args['no-write']) throw new Error('--http measures the service, not the sections written: pass --no-write');
   if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'] || args['no-visual-zone'])) {
     throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness, --no-visual-zone');

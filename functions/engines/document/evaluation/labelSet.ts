@@ -56,6 +56,12 @@ export interface DocumentCase {
   readonly side: string;
   readonly capture: string;
   readonly referenceDate: string;
+  /**
+   * The card front (no MRZ) of a `back` case, when the labels name one (`frontFile`, written by the synthetic
+   * generator for TD1 cards and licences): absolute path. Sent as the front beside the back by `eval:document
+   * --with-fronts`.
+   */
+  readonly frontFile?: string;
 }
 
 /**
@@ -84,6 +90,7 @@ export async function loadDocumentCases(root: string): Promise<DocumentCase[]> {
           side: image.side,
           capture: image.capture ?? 'unknown',
           referenceDate: labels.referenceDate,
+          ...(typeof document.frontFile === 'string' && image.side === 'back' ? { frontFile: path.join(dir, document.frontFile) } : {}),
         });
       }
     }
