@@ -30,7 +30,7 @@
  *   `fileExtension`; the response's `result` and `decision` are scored. The time per case is then the request's, and
  *   the verification date is the service's clock, not the set's reference date (expiry decides the decision, not the
  *   fields scored). Only the shipped recognisers run there, so --ocr, --no-name-prior, --no-arbiter,
- *   --no-name-witness and --no-visual-zone are refused with it, and --verbose prints no engine evidence.
+ *   --no-name-witness, --no-visual-zone and --no-blur-pass are refused with it, and --verbose prints no engine evidence.
  *
  * Options: --data DIR, --synthetic DIR, --rotate DEGREES, --zoom-out FACTORS, --perspective SHARES, --glare OPACITIES,
  * --blur SIGMAS, --scale SHARES, --jpeg QUALITIES, --thumbnail WIDTH:QUALITY, --motion LENGTHS, --noise SIGMAS, --bend SHARES, --dim SHARES,
@@ -39,7 +39,9 @@
  * --no-write), --no-arbiter (step 9's undecided disputes left undecided, without the recogniser trained on more
  * typefaces, which then weighs no names either; with --no-write), --no-name-witness (step 8's names weighed by the
  * two recognisers alone, without that recogniser as a third witness; with --no-write), --no-visual-zone (names in doubt
- * not put to the visual zone, reading/witnessNames.ts; with --no-write), --no-write, --verbose (a line
+ * not put to the visual zone, reading/witnessNames.ts; with --no-write), --no-blur-pass (pages the other steps leave
+ * unread or with a field's check digit failing not read again with the recogniser of blurred lines, readMrzZone.ts
+ * step 15; with --no-write), --no-write, --verbose (a line
  * per case, per name line the recognisers changed, with its gain, and per state code they chose over the closed list,
  * with its lead and cost).
  */
@@ -83,6 +85,7 @@ const { values: args } = parseArgs({
     'no-arbiter': { type: 'boolean', default: false },
     'no-name-witness': { type: 'boolean', default: false },
     'no-visual-zone': { type: 'boolean', default: false },
+    'no-blur-pass': { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
     'with-fronts': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -649,10 +652,11 @@ async function main(): Promise<void> {
   if (args['no-arbiter'] && !args['no-write']) throw new Error('--no-arbiter measures no shipped setting: pass --no-write');
   if (args['no-name-witness'] && !args['no-write']) throw new Error('--no-name-witness measures no shipped setting: pass --no-write');
   if (args['no-visual-zone'] && !args['no-write']) throw new Error('--no-visual-zone measures no shipped setting: pass --no-write');
+  if (args['no-blur-pass'] && !args['no-write']) throw new Error('--no-blur-pass measures no shipped setting: pass --no-write');
   if (args['with-fronts'] && !args['no-write']) throw new Error('--with-fronts measures another way of sending the cards than the sections written: pass --no-write');
   if (args.http && !args['no-write']) throw new Error('--http measures the service, not the sections written: pass --no-write');
-  if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'] || args['no-visual-zone'])) {
-    throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness, --no-visual-zone');
+  if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'] || args['no-visual-zone'] || args['no-blur-pass'])) {
+    throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness, --no-visual-zone, --no-blur-pass');
   }
   const service = args.http ? await startServiceProcess('eval-document') : null;
   const sections: string[] = [];
@@ -664,9 +668,10 @@ async function main(): Promise<void> {
       const arbiter = !args['no-arbiter'];
       const nameWitness = !args['no-name-witness'];
       const visualZone = !args['no-visual-zone'];
+      const blurPass = !args['no-blur-pass'];
       const engine = service
         ? httpEngine(service.sandbox)
-        : await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness, visualZone });
+        : await loadDocumentEngine(tesseract ? { recognizer: tesseract, namePrior } : { ocr: ocr as 'mrz-fcn+paddle' | 'mrz-fcn' | 'paddle', namePrior, arbiter, nameWitness, visualZone, blurPass });
       for (const set of sets) {
         console.log(`\n== ${ocr}${service ? ' through the local HTTP API' : ''}: ${set.name}: ${set.cases.length} cases`);
         const results = await runAll(engine, set.cases, set.transform);

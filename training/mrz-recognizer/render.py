@@ -25,7 +25,12 @@ measure the model on faces it never saw.
 Lanczos, bicubic), blurred less often (the shrinking already softens them) and always JPEG-compressed (quality
 30-85); the other 30% are drawn as `ocrb` draws them.
 
-Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED [ocrb|mixed|small]
+`blurred` (sixty-third session): every line in OCR-B, 60% of them captured blurred far beyond the other modes'
+0.2-1.1 px: a Gaussian blur of 0.08-0.25 capital heights (a page 400-1000 px wide blurred by 2-2.5 px puts 0.1-0.3
+capital heights on its MRZ), a quarter of these also smeared along the line by 0.15-0.6 character pitches; the other
+40% are drawn as `ocrb` draws them.
+
+Usage: /usr/bin/python3 render.py OUT.npz COUNT SEED [ocrb|mixed|small|blurred]
 """
 
 import io
@@ -152,7 +157,7 @@ def draw_text(draw, font, text, x0, baseline, pitch, colour, rng, jitter):
         draw.text((x, y), ch, font=font, fill=colour, anchor="ls")
 
 
-def render(rng, face, thumbnails=False):
+def render(rng, face, thumbnails=False, blurred=False):
     font, cap = face.font, face.cap
     text = line_text(rng)
     pitch = FONT_PX * face.advance_em * rng.uniform(0.95, 1.5 if rng.random() < 0.3 else 1.12)
@@ -212,7 +217,20 @@ def render(rng, face, thumbnails=False):
         image = image.resize(small, rng.choice([Image.BILINEAR, Image.BOX, Image.LANCZOS, Image.BICUBIC]))
     else:
         image = image.resize(small, Image.BILINEAR if rng.random() < 0.5 else Image.BOX)
-    if rng.random() < (0.5 if thumbnail else 0.75):
+    heavy = blurred and not thumbnail and rng.random() < 0.6
+    if heavy:
+        # a blurred capture (`blurred` mode): Gaussian blur of 0.08-0.25 capital heights, a quarter of them also
+        # smeared along the line by 0.15-0.6 character pitches (a hand moving)
+        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.08, 0.25) * target))
+        if rng.random() < 0.25:
+            length = max(2, round(rng.uniform(0.15, 0.6) * pitch * scale * squeeze))
+            rows = np.asarray(image).astype(np.float32)
+            kernel = np.ones(length, dtype=np.float32) / length
+            padded = np.pad(rows, ((0, 0), (length // 2, length - 1 - length // 2), (0, 0)), mode="edge")
+            smeared = np.stack([np.apply_along_axis(lambda r: np.convolve(r, kernel, mode="valid"), 1, padded[..., c])
+                                for c in range(rows.shape[2])], axis=2)
+            image = Image.fromarray(np.clip(smeared, 0, 255).astype(np.uint8))
+    elif rng.random() < (0.5 if thumbnail else 0.75):
         image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.2, 1.1)))
     pixels = np.asarray(image).astype(np.float32)
     if rng.random() < 0.3:  # glare: a bright blob washing out the contrast
@@ -238,8 +256,8 @@ def render(rng, face, thumbnails=False):
 def main():
     out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     mode = sys.argv[4] if len(sys.argv) > 4 else "ocrb"
-    if mode not in ("ocrb", "mixed", "small"):
-        raise SystemExit("mode: ocrb, mixed or small")
+    if mode not in ("ocrb", "mixed", "small", "blurred"):
+        raise SystemExit("mode: ocrb, mixed, small or blurred")
     rng = random.Random(seed)
     ocrb = Face(FONT_PATH, ADVANCE_EM)
     others = [Face(path) for path in MIXED_FONTS] if mode == "mixed" else []
@@ -247,7 +265,7 @@ def main():
     for _ in range(count):
         # `ocrb` draws no extra random number, so its lines are those of the shipped model's data
         face = rng.choice(others) if others and rng.random() < 0.5 else ocrb
-        image, text = render(rng, face, mode == "small")
+        image, text = render(rng, face, mode == "small", mode == "blurred")
         images.append(image)
         texts.append(text)
     widths = np.array([im.shape[1] for im in images], dtype=np.int32)

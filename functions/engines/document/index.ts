@@ -30,7 +30,7 @@ import { buildRecClassMap } from './ocr/paddle/recognizeLines.ts';
 import { recognitionLabels, recognizeText } from './ocr/paddle/recognizeText.ts';
 import type { LineRecognizer } from './ocr/lineRecognizer.ts';
 import { loadMrzLineRecognizer } from './ocr/mrzNet/mrzLineRecognizer.ts';
-import { defaultDocumentModelsDir, MRZ_NET_FACES_MODEL, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
+import { defaultDocumentModelsDir, MRZ_NET_BLUR_MODEL, MRZ_NET_FACES_MODEL, MRZ_NET_MODEL } from './ocr/mrzNet/mrzNetModel.ts';
 import { verifyDocument } from './reading/verifyDocument.ts';
 import { loadNameModel, NAME_MODEL, NAME_PRIOR_WEIGHT, nameFieldPrior } from './names/nameModel.ts';
 import type { DocumentEngine } from './types.ts';
@@ -85,7 +85,7 @@ export interface DocumentEngineOptions {
   /** Detector options (input size, thresholds). */
   readonly detection?: DetectTextOptions;
   /**
-   * Directory holding `mrz-fcn.onnx`, `mrz-fcn-faces.onnx` and `name-ngrams.json.gz` (models/MODELS.md).
+   * Directory holding `mrz-fcn.onnx`, `mrz-fcn-faces.onnx`, `mrz-fcn-blur.onnx` and `name-ngrams.json.gz` (models/MODELS.md).
    * @default the repository's `models/`
    */
   readonly modelsDir?: string;
@@ -135,6 +135,14 @@ export interface DocumentEngineOptions {
    * @default true
    */
   readonly visualZone?: boolean;
+  /**
+   * Read pages the other steps leave unread, or with a field's own check digit failing, once more with a recogniser
+   * trained on blurred lines first (models/MODELS.md `mrz-fcn-blur`, readMrzZone.ts step 15); only with `mrz-fcn+paddle`. `false` loads no such
+   * recogniser and leaves those pages as the other steps left them, for comparison (`npm run eval:document --
+   * --no-blur-pass`).
+   * @default true
+   */
+  readonly blurPass?: boolean;
 }
 
 /**
@@ -166,6 +174,7 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
   const recognizer = opts.recognizer ?? own ?? paddle;
   const secondRecognizer = !opts.recognizer && ocr === 'mrz-fcn+paddle' ? paddle : null;
   const arbiter = secondRecognizer && opts.arbiter !== false ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads, MRZ_NET_FACES_MODEL) : null;
+  const blurRecognizer = secondRecognizer && opts.blurPass !== false ? await loadMrzLineRecognizer(opts.modelsDir ?? defaultDocumentModelsDir(), threads, MRZ_NET_BLUR_MODEL) : null;
   const names = opts.namePrior !== false ? await loadNameModel(opts.modelsDir ?? defaultDocumentModelsDir()) : null;
   const namePrior = names ? nameFieldPrior(names, NAME_PRIOR_WEIGHT) : null;
   const reader = {
@@ -176,13 +185,14 @@ export async function loadDocumentEngine(opts: DocumentEngineOptions = {}): Prom
       ...(namePrior ? { namePrior } : {}),
       ...(arbiter ? { arbiter } : {}),
       ...(arbiter && opts.nameWitness !== false ? { nameWitness: arbiter } : {}),
+      ...(blurRecognizer ? { blurRecognizer } : {}),
     },
     readPdf417,
     ...(opts.visualZone !== false ? { visualZone: { detect: (image: RgbImage) => detectText(det, image), readText: (crops: readonly RgbImage[]) => recognizeText(rec, labels, crops) } } : {}),
   };
   const zxingWasm = await zxingProvenance();
   const paddleFiles = [PADDLE_MODELS.detection, PADDLE_MODELS.recognition, PADDLE_MODELS.dictionary].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
-  const ownFile = [...(own ? [MRZ_NET_MODEL] : []), ...(arbiter ? [MRZ_NET_FACES_MODEL] : [])].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
+  const ownFile = [...(own ? [MRZ_NET_MODEL] : []), ...(arbiter ? [MRZ_NET_FACES_MODEL] : []), ...(blurRecognizer ? [MRZ_NET_BLUR_MODEL] : [])].map((m) => ({ id: m.id, sha256: m.sha256, licence: m.licence }));
   const nameFile = names ? [{ id: NAME_MODEL.id, sha256: NAME_MODEL.sha256, licence: NAME_MODEL.licence }] : [];
   return {
     models: [...ownFile, ...nameFile, ...paddleFiles, ...zxingWasm],

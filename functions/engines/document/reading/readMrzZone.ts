@@ -200,6 +200,13 @@ export interface MrzZoneReader {
    * @default none (the first two recognisers alone weigh the names)
    */
   readonly nameWitness?: LineRecognizer;
+  /**
+   * A first recogniser for blurred pages, asked only where steps 1-14 leave no reading, one too damaged to use, or one
+   * in which a field's own check digit fails (step 15 of {@link readMrzZone}): the engine's is the own recogniser's network trained further on lines blurred
+   * by up to a quarter of their capitals' height (models/MODELS.md `mrz-fcn-blur`).
+   * @default none (such pages stay unread or refused)
+   */
+  readonly blurRecognizer?: LineRecognizer;
 }
 
 /** Options of {@link readMrzZone}. */
@@ -358,12 +365,55 @@ interface Candidate {
  *    `image`. Photo seed 71 `0045` (a passport photographed bent and turned by 16°) and the real specimens bowed by
  *    0.02 of their width (`npm run eval:document -- --bend 0.02`) read right only so (docs/document-verification-log.md
  *    "Sixtieth session").
+ * 15. with a `blurRecognizer`, a page that steps 1-14 left without a reading, with one too damaged to use, or with one
+ *    in which a field's own check digit fails (not the composite alone, {@link blurPassWanted}), is read again, steps
+ *    1-14, with that recogniser first in place of the reader's own; its
+ *    reading replaces the first if it is {@link better}. Skipped where steps 1-14 took more than
+ *    {@link BLUR_PASS_MAX_MS}. The own recogniser was trained on blur of up to 1.1 px on capitals of 4-28 px; a page
+ *    400-1000 px wide blurred by 2-2.5 px puts a tenth to a third of a capital's height of blur on its MRZ, and its
+ *    lines read as no MRZ or fail their check digits (docs/document-verification-log.md "Sixty-third session").
+ *    Pages read cleanly never pay for it.
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
  * @returns the best MRZ reading, or null when no MRZ was found
  */
 export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
+  const { blurRecognizer, ...rest } = reader;
+  const t0 = performance.now();
+  const found = await readFlattened(image, rest, opts);
+  // Step 15: a page left unread, or with a field's own check digit failing, read again with the recogniser of
+  // blurred lines first.
+  if (!blurRecognizer || !blurPassWanted(found) || performance.now() - t0 > BLUR_PASS_MAX_MS) return found;
+  const again = await readFlattened(image, { ...rest, recognizer: blurRecognizer }, opts);
+  return again && (!found || better(again, found)) ? again : found;
+}
+
+/**
+ * Whether step 15 of {@link readMrzZone} reads a page again: when steps 1-14 left no reading, one too damaged to use
+ * ({@link MIN_CHECK_RATE}), or one in which the check digit of a field of its own (document number, dates, TD3 personal
+ * number) fails. Not where only the composite fails: that is how a document printed with a wrong composite reads, and
+ * a further reading of it is one more chance of a misread that makes the composite verify (blind specimen seed 76
+ * `179`, a Swedish card printed with composite 2 for 4, blurred by 2 px: the recogniser of blurred lines read the last
+ * digit of its optional data as a filler, every check digit then verified, and the optional data came back without
+ * it; docs/document-verification-log.md "Sixty-third session").
+ */
+function blurPassWanted(found: MrzZoneReading | null): boolean {
+  if (!found || found.checkRate < MIN_CHECK_RATE) return true;
+  return Object.entries(found.parsed.checks).some(([group, ok]) => group !== CHECKED_GROUP.Composite && ok === false);
+}
+
+/**
+ * Step 15 of {@link readMrzZone} is skipped on a page whose steps 1-14 took longer than this, in milliseconds, so that
+ * the whole reading stays within the inference function's 28 s (lib/constructs/inference-function.ts): step 15 costs
+ * about as much as steps 1-14 did, and steps 1-14 alone took up to 13.4 s on blind specimen seed 75 blurred by 2.5 px
+ * (`npm run eval:document -- --blur 2.5`, 2026-12-02), where the three pages step 15 mended had taken 0.9-5.9 s in
+ * them. Not tuned.
+ */
+export const BLUR_PASS_MAX_MS = 8000;
+
+/** {@link readMrzZone}'s steps 1-14. */
+async function readFlattened(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions): Promise<MrzZoneReading | null> {
   const found = await readZone(image, reader, opts);
   // Step 14: a reading still failing a check digit (or leaving one undecided) whose zone bends: the whole page read
   // again flattened (see flattenPage).

@@ -506,24 +506,30 @@ describe('readMrzZone', () => {
   });
 });
 
-describe('readMrzZone with a second recogniser (step 7)', () => {
-  /** A text recogniser returning the given lines by the box's height in the image, counting its calls. */
-  const lines = (id: string, td3: readonly string[]) => {
-    let calls = 0;
-    const r: LineRecognizer = {
-      id,
-      read: async (_image, quads) => {
-        calls++;
-        return quads.map((q) => ({ kind: 'text' as const, text: (q[0].y + q[2].y) / 2 < 600 ? (td3[0] as string) : (td3[1] as string), confidence: 0.9 }));
-      },
-    };
-    return { r, calls: () => calls };
+/**
+ * A text recogniser returning the given TD3 lines by the box's height in the image (or page text for every box, for
+ * null), counting its calls.
+ */
+function countingLines(id: string, td3: readonly string[] | null): { r: LineRecognizer; calls: () => number } {
+  let calls = 0;
+  const r: LineRecognizer = {
+    id,
+    read: async (_image, quads) => {
+      calls++;
+      return quads.map((q) => ({ kind: 'text' as const, text: td3 ? ((q[0].y + q[2].y) / 2 < 600 ? (td3[0] as string) : (td3[1] as string)) : 'PASSPORT', confidence: 0.9 }));
+    },
   };
+  return { r, calls: () => calls };
+}
+
+/** The birth date's check digit (line 2, position 19) misread. */
+const misread = mutate(UTOPIA.TD3, 1, 19, '3');
+/** The birth date's and the expiry date's check digits (positions 19 and 27) misread. */
+const twice = mutate(misread, 1, 27, '1');
+
+describe('readMrzZone with a second recogniser (step 7)', () => {
+  const lines = countingLines;
   const detect = async () => MRZ_BOXES;
-  // The birth date's check digit (line 2, position 19) misread by the first recogniser.
-  const misread = mutate(UTOPIA.TD3, 1, 19, '3');
-  // The birth date's and the expiry date's check digits (positions 19 and 27) misread.
-  const twice = mutate(misread, 1, 27, '1');
 
   it('is not asked when the first reading is clean', async () => {
     const second = lines('second', UTOPIA.TD3);
@@ -629,6 +635,44 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
     const reading = await readMrzZone(IMAGE, { detect: atLarge, recognizer: lines('first', misread).r, secondRecognizer: second.r });
     expect(second.calls()).toBeGreaterThan(0);
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+});
+
+describe('readMrzZone with a recogniser of blurred lines (step 15)', () => {
+  const lines = countingLines;
+  const detect = async () => MRZ_BOXES;
+
+  it('is not asked when the page reads cleanly', async () => {
+    const blur = lines('blur', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', UTOPIA.TD3).r, secondRecognizer: lines('second', misread).r, blurRecognizer: blur.r });
+    expect(reading?.checkRate).toBe(1);
+    expect(blur.calls()).toBe(0);
+  });
+
+  it('reads a page on which neither recogniser found an MRZ', async () => {
+    const blur = lines('blur', UTOPIA.TD3);
+    const reader = { detect, recognizer: lines('first', null).r, secondRecognizer: lines('second', null).r };
+    expect(await readMrzZone(IMAGE, reader)).toBeNull();
+    const reading = await readMrzZone(IMAGE, { ...reader, blurRecognizer: blur.r });
+    expect(blur.calls()).toBeGreaterThan(0);
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+  });
+
+  it('replaces a reading failing a check digit only with a better one', async () => {
+    const reader = { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', twice).r };
+    expect((await readMrzZone(IMAGE, { ...reader, blurRecognizer: lines('blur', UTOPIA.TD3).r }))?.parsed.lines).toEqual(UTOPIA.TD3);
+    // Read worse by the recogniser of blurred lines (and by the second as before): the first reading stays.
+    const worse = lines('blur', twice);
+    expect((await readMrzZone(IMAGE, { ...reader, blurRecognizer: worse.r }))?.readLines).toEqual(misread);
+    expect(worse.calls()).toBeGreaterThan(0);
+  });
+
+  it('does not read again a page whose composite alone fails (a document printed with a wrong composite)', async () => {
+    const composite = mutate(UTOPIA.TD3, 1, 43, UTOPIA.TD3[1]?.[43] === '0' ? '1' : '0');
+    const blur = lines('blur', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', composite).r, secondRecognizer: lines('second', composite).r, blurRecognizer: blur.r });
+    expect(reading?.parsed.checks.composite).toBe(false);
+    expect(blur.calls()).toBe(0);
   });
 });
 

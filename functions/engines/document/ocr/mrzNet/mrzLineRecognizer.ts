@@ -109,7 +109,7 @@ async function recognize(session: ort.InferenceSession, crop: RgbImage): Promise
  * the recogniser, with the model's file name without extension as its id (`mrz-fcn`, `mrz-fcn-faces`).
  * @param modelsDir - directory holding the model (the repository's `models/` by default)
  * @param threads - ONNX Runtime intra-op threads
- * @param model - which network: {@link MRZ_NET_MODEL} (the recogniser) or `MRZ_NET_FACES_MODEL` (step 9's arbiter)
+ * @param model - which network: {@link MRZ_NET_MODEL} (the recogniser) or `MRZ_NET_FACES_MODEL` (step 9's arbiter) or `MRZ_NET_BLUR_MODEL` (step 15's recogniser of blurred pages)
  * @throws {DocumentModelError} when the file is missing, altered or rejected by ONNX Runtime
  */
 export async function loadMrzLineRecognizer(modelsDir: string = defaultDocumentModelsDir(), threads = 2, model: MrzNetModelFile = MRZ_NET_MODEL): Promise<LineRecognizer> {

@@ -38,6 +38,19 @@ export const MRZ_NET_FACES_MODEL = {
 } as const satisfies MrzNetModelFile;
 
 /**
+ * The own recogniser's network trained further on lines 60% of which are drawn blurred by 0.08-0.25 capital heights
+ * (a quarter of those also smeared along the line; training/mrz-recognizer/README.md, sixth run, `render.py …
+ * blurred`), asked only as the first recogniser of step 15, on pages the other steps leave unread or with a field's check
+ * digit failing (reading/readMrzZone.ts `blurRecognizer`). Licence: the repository's.
+ */
+export const MRZ_NET_BLUR_MODEL = {
+  id: 'kyc/mrz-fcn-blur',
+  file: 'mrz-fcn-blur.onnx',
+  sha256: '52d827c5a432f8ae18a9b9081ca5267394d6d249f234b6b248d8a2eca430bd26',
+  licence: 'Apache-2.0 (this repository; trained here on lines drawn from the public-domain OCR-B font of Debian fonts-ocr-b)',
+} as const satisfies MrzNetModelFile;
+
+/**
  * The repository's `models/` directory, resolved from this module's location (`functions/engines/document/ocr/mrzNet`
  * -> `../../../../../models`). Only correct when the source tree is run as is (tsx, vitest, the local server, the
  * container image, which keeps the tree); other layouts pass `modelsDir` to `loadDocumentEngine`.
