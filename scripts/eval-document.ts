@@ -429,12 +429,13 @@ interface CaseResult {
 async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], transform?: (bytes: Buffer, file: string) => Promise<Buffer>): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
   for (const c of cases) {
-    const bytes = transform ? await transform(await readFile(c.file), c.file) : await readFile(c.file);
+    const load = async (file: string) => (transform ? transform(await readFile(file), file) : readFile(file));
+    const bytes = await load(c.file);
     const template = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === templateIdFor(c.document));
     if (!template) throw new Error(`no seed template ${templateIdFor(c.document)}`);
     const both = c.side === 'back' || c.side === 'front+back';
     // --with-fronts: a back whose labels name its card front is sent beside that front, in the same view.
-    const frontBytes = args['with-fronts'] && c.frontFile ? (transform ? await transform(await readFile(c.frontFile), c.frontFile) : await readFile(c.frontFile)) : null;
+    const frontBytes = args['with-fronts'] && c.frontFile ? await load(c.frontFile) : null;
     const t0 = performance.now();
     const reading = await engine.verify({ front: frontBytes ?? bytes, back: frontBytes ? bytes : both ? bytes : null, template, now: new Date(`${c.referenceDate}T12:00:00Z`) });
     const ms = performance.now() - t0;

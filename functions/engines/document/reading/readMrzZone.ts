@@ -379,7 +379,9 @@ interface Candidate {
  * @returns the best MRZ reading, or null when no MRZ was found
  */
 export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
-  const { blurRecognizer, ...rest } = reader;
+  const { blurRecognizer, ...others } = reader;
+  // Both passes detect the same image at the same sides: the second takes the first's boxes.
+  const rest = { ...others, detect: detectOnce(image, reader.detect) };
   const t0 = performance.now();
   const found = await readFlattened(image, rest, opts);
   // Step 15: a page left unread, or with a field's own check digit failing, read again with the recogniser of
@@ -406,8 +408,8 @@ function blurPassWanted(found: MrzZoneReading | null): boolean {
 /**
  * Step 15 of {@link readMrzZone} is skipped on a page whose steps 1-14 took longer than this, in milliseconds, so that
  * the whole reading stays within the inference function's 28 s (lib/constructs/inference-function.ts): step 15 costs
- * about as much as steps 1-14 did, and steps 1-14 alone took up to 13.4 s on blind specimen seed 75 blurred by 2.5 px
- * (`npm run eval:document -- --blur 2.5`, 2026-12-02), where the three pages step 15 mended had taken 0.9-5.9 s in
+ * up to as much as steps 1-14 did (less the detections of the image, which it takes from them), and steps 1-14 alone took up to 13.4 s on blind specimen seed 75 blurred by 2.5 px
+ * (`npm run eval:document -- --no-write --no-blur-pass --blur 2.5`, 2026-12-02), where the three pages step 15 mended had taken 0.9-5.9 s in
  * them. Not tuned.
  */
 export const BLUR_PASS_MAX_MS = 8000;

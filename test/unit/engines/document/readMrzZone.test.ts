@@ -667,6 +667,19 @@ describe('readMrzZone with a recogniser of blurred lines (step 15)', () => {
     expect(worse.calls()).toBeGreaterThan(0);
   });
 
+  it('takes the first reading\'s detections of the image instead of detecting it again', async () => {
+    const sides: Array<number | undefined> = [];
+    const counting = async (image: RgbImage, side?: number) => {
+      if (image === IMAGE) sides.push(side);
+      return side === 1600 ? MRZ_BOXES : [];
+    };
+    const blur = lines('blur', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect: counting, recognizer: lines('first', null).r, secondRecognizer: lines('second', null).r, blurRecognizer: blur.r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(blur.calls()).toBeGreaterThan(0);
+    expect(sides).toEqual([undefined, 1600, 2400]);
+  });
+
   it('does not read again a page whose composite alone fails (a document printed with a wrong composite)', async () => {
     const composite = mutate(UTOPIA.TD3, 1, 43, UTOPIA.TD3[1]?.[43] === '0' ? '1' : '0');
     const blur = lines('blur', UTOPIA.TD3);
