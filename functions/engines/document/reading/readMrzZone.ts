@@ -372,7 +372,9 @@ interface Candidate {
  *    {@link BLUR_PASS_MAX_MS}. The own recogniser was trained on blur of up to 1.1 px on capitals of 4-28 px; a page
  *    400-1000 px wide blurred by 2-2.5 px puts a tenth to a third of a capital's height of blur on its MRZ, and its
  *    lines read as no MRZ or fail their check digits (docs/document-verification-log.md "Sixty-third session").
- *    Pages read cleanly never pay for it.
+ *    Pages read cleanly never pay for it. Both passes share what depends only on the image: detections of every view
+ *    ({@link detectOnce}, the straightened ones made once, {@link straightenOnce}) and the readings of the recognisers
+ *    other than the first ({@link readOnce}).
  *
  * @param image - upright RGB pixels (EXIF applied)
  * @param reader - detector and recogniser(s)
@@ -380,8 +382,15 @@ interface Candidate {
  */
 export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
   const { blurRecognizer, ...others } = reader;
-  // Both passes detect the same image at the same sides: the second takes the first's boxes.
-  const rest = { ...others, detect: detectOnce(image, reader.detect) };
+  // Both passes detect the same image at the same sides: the second takes the first's boxes, and the recognisers both
+  // passes ask (all but the first) read the same crops of it once.
+  const rest: MrzZoneReader = {
+    ...others,
+    detect: detectOnce(reader.detect),
+    ...(others.secondRecognizer ? { secondRecognizer: readOnce(others.secondRecognizer) } : {}),
+    ...(others.arbiter ? { arbiter: readOnce(others.arbiter) } : {}),
+    ...(others.nameWitness ? { nameWitness: readOnce(others.nameWitness) } : {}),
+  };
   const t0 = performance.now();
   const found = await readFlattened(image, rest, opts);
   // Step 15: a page left unread, or with a field's own check digit failing, read again with the recogniser of
@@ -428,7 +437,6 @@ async function readFlattened(image: RgbImage, reader: MrzZoneReader, opts: ReadM
 /** {@link readMrzZone}'s steps 1-13 on one image. */
 async function readZone(image: RgbImage, reader: MrzZoneReader, opts: ReadMrzZoneOptions = {}): Promise<MrzZoneReading | null> {
   const { minAspect, maxCandidates, fallbackSides, minSkewDeg } = { ...defaults, ...opts };
-  reader = { ...reader, detect: detectOnce(image, reader.detect) };
   const detected = await reader.detect(image);
   let found = await readDetected(image, reader, detected, minAspect, maxCandidates);
   for (const side of fallbackSides) {
@@ -1212,22 +1220,77 @@ function checksVisasLack(found: MrzZoneReading): number {
 }
 
 /**
- * The detector with its results on `image` and on its colour-dropped view (step 5b) kept, by input size: step 7 reads
- * the same image again with another recogniser, and its detections at the default and the fallback sizes would be the
- * first pass's. Other images (the straightened page, the zone cut out) are detected as asked.
+ * The detector with its results kept, by image (the same object) and input size, for one call of {@link readMrzZone}:
+ * step 7 reads the page again with another recogniser, and step 15 with another first recogniser, and their detections
+ * of the page, its colour-dropped view (step 5b) and its straightened views (step 6, {@link straightenOnce}) at the
+ * default and the fallback sizes would be the first pass's. A detection depends on nothing else.
  */
-function detectOnce(image: RgbImage, detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {
-  const kept = new Map<string, Promise<DetectedBox[]>>();
+function detectOnce(detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {
+  const kept = new WeakMap<RgbImage, Map<number | undefined, Promise<DetectedBox[]>>>();
   return (im, side) => {
-    const view = im === image ? 'image' : im === colourless.get(image) ? 'colourDropped' : null;
-    if (view === null) return detect(im, side);
-    const key = `${view}@${side ?? 'default'}`;
-    let boxes = kept.get(key);
+    let bySide = kept.get(im);
+    if (!bySide) {
+      bySide = new Map();
+      kept.set(im, bySide);
+    }
+    let boxes = bySide.get(side);
     if (!boxes) {
       boxes = detect(im, side);
-      kept.set(key, boxes);
+      bySide.set(side, boxes);
     }
     return boxes;
+  };
+}
+
+/** Straightened views of an image (step 6) by angle, so that the passes that turn a page alike get the same view. */
+const straightened = new WeakMap<RgbImage, Map<number, StraightenedImage>>();
+
+/**
+ * {@link straighten} (at its default size), the view kept per image and angle (radians) while the image lives: steps 7
+ * and 15 read a page again and turn it by the same angles where steps 1-6 found the same skew, and the same view lets
+ * {@link detectOnce} give its detections again.
+ */
+function straightenOnce(image: RgbImage, angle: number): StraightenedImage {
+  let byAngle = straightened.get(image);
+  if (!byAngle) {
+    byAngle = new Map();
+    straightened.set(image, byAngle);
+  }
+  let view = byAngle.get(angle);
+  if (!view) {
+    view = straighten(image, angle);
+    byAngle.set(angle, view);
+  }
+  return view;
+}
+
+/**
+ * The recogniser with its readings kept, by image (the same object), quads and mode, for one call of
+ * {@link readMrzZone}: step 15 reads the page again with another first recogniser, but the second recogniser, the
+ * arbiter and the name witness are asked many of the same crops of the same images (the page, its colour-dropped view)
+ * as in steps 1-14, and a recogniser's reading of given quads depends on nothing else. A call is kept whole (the quads
+ * as one batch, as they were read), so that a reading is the one an unkept call would return.
+ */
+export function readOnce(recognizer: LineRecognizer): LineRecognizer {
+  const kept = new WeakMap<RgbImage, Map<string, Promise<LineReading[]>>>();
+  const weight = recognizer.evidenceWeight?.bind(recognizer);
+  return {
+    id: recognizer.id,
+    read(im, quads, mode) {
+      let byCall = kept.get(im);
+      if (!byCall) {
+        byCall = new Map();
+        kept.set(im, byCall);
+      }
+      const key = `${mode} ${JSON.stringify(quads)}`;
+      let readings = byCall.get(key);
+      if (!readings) {
+        readings = recognizer.read(im, quads, mode);
+        byCall.set(key, readings);
+      }
+      return readings;
+    },
+    ...(weight ? { evidenceWeight: weight } : {}),
   };
 }
 
@@ -1315,7 +1378,7 @@ async function secondLook(image: RgbImage, reader: MrzZoneReader, detected: read
   // left, measured on the turned page (from the source, so the pixels are resampled once).
   for (let turn = 0, angle = 0; lyingAskew(skew, minSkewDeg) && turn < (found ? 1 : STRAIGHTEN_TURNS); turn++) {
     angle += skew;
-    const boxes = await readAgain(straighten(image, angle));
+    const boxes = await readAgain(straightenOnce(image, angle));
     skew = found ? null : textSkew(boxes);
   }
   if (found && found.checkRate < 1) await readAgain(cropUpright(image, enclosingQuad(found.quads, ZONE_MARGIN_ALONG, ZONE_MARGIN_ACROSS)));

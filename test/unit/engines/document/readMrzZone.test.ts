@@ -4,7 +4,7 @@ import type { Quad } from '../../../../functions/engines/document/geometry/quad.
 import type { RgbImage } from '../../../../functions/engines/document/image/loadImage.ts';
 import type { LineRecognizer } from '../../../../functions/engines/document/ocr/lineRecognizer.ts';
 import type { DetectedBox } from '../../../../functions/engines/document/ocr/paddle/dbPostprocess.ts';
-import { chooseByArbiter, chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone, WITNESS_SHARE } from '../../../../functions/engines/document/reading/readMrzZone.ts';
+import { chooseByArbiter, chooseReading, NAME_VIEWS, NAME_VIEWS_MAX_MARGIN, readMrzZone, readOnce, WITNESS_SHARE } from '../../../../functions/engines/document/reading/readMrzZone.ts';
 import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabet.ts';
 import { MRZ_CLASSES } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { ctcFrames, drawGlyphLine, lineBox, mutate, UTOPIA } from './fixtures.ts';
@@ -680,6 +680,51 @@ describe('readMrzZone with a recogniser of blurred lines (step 15)', () => {
     expect(sides).toEqual([undefined, 1600, 2400]);
   });
 
+  it('detects no image, the page\'s straightened views among them, twice at one size across both passes', async () => {
+    // Two long boxes lying 10° askew: step 6 turns the page upright in each pass, and nothing is ever read.
+    const tilt = (10 * Math.PI) / 180;
+    const askew = [300, 360].map((y) => {
+      const at = (x: number, dy: number) => ({ x: 60 + x * Math.cos(tilt) - dy * Math.sin(tilt), y: y + x * Math.sin(tilt) + dy * Math.cos(tilt) });
+      return { quad: [at(0, 0), at(880, 0), at(880, 30), at(0, 30)] as Quad, score: 0.9 };
+    });
+    const detections = async (blurRecognizer?: LineRecognizer) => {
+      const seen = new Map<RgbImage, Array<number | undefined>>();
+      const detect = async (image: RgbImage, side?: number) => {
+        seen.set(image, [...(seen.get(image) ?? []), side]);
+        return image === IMAGE ? askew : [];
+      };
+      const reader = { detect, recognizer: lines('first', null).r, secondRecognizer: lines('second', null).r };
+      expect(await readMrzZone(IMAGE, blurRecognizer ? { ...reader, blurRecognizer } : reader)).toBeNull();
+      return seen;
+    };
+    const once = await detections();
+    const blur = lines('blur', null);
+    const twice = await detections(blur.r);
+    expect(blur.calls()).toBeGreaterThan(0);
+    // The page and its straightened view(s), each detected once per size, in one pass as in two.
+    expect(once.size).toBeGreaterThan(1);
+    expect(twice.size).toBe(once.size);
+    for (const sides of twice.values()) expect(new Set(sides).size).toBe(sides.length);
+  });
+
+  it('asks the second recogniser no crop of the page it read in steps 1-14 again', async () => {
+    const asked: string[] = [];
+    const second: LineRecognizer = {
+      id: 'second',
+      read: async (image, quads, mode) => {
+        asked.push(`${image === IMAGE ? 'page' : 'other'} ${mode ?? 'line'} ${JSON.stringify(quads)}`);
+        return quads.map(() => ({ kind: 'text' as const, text: 'PASSPORT', confidence: 0.9 }));
+      },
+    };
+    const blur = lines('blur', UTOPIA.TD3);
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: lines('first', null).r, secondRecognizer: second, blurRecognizer: blur.r });
+    expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(blur.calls()).toBeGreaterThan(0);
+    const onPage = asked.filter((a) => a.startsWith('page'));
+    expect(onPage.length).toBeGreaterThan(0);
+    expect(new Set(onPage).size).toBe(onPage.length);
+  });
+
   it('does not read again a page whose composite alone fails (a document printed with a wrong composite)', async () => {
     const composite = mutate(UTOPIA.TD3, 1, 43, UTOPIA.TD3[1]?.[43] === '0' ? '1' : '0');
     const blur = lines('blur', UTOPIA.TD3);
@@ -1211,5 +1256,28 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
     const reading = await readMrzZone(IMAGE, { detect, recognizer: edgeAtEnd('own'), secondRecognizer: edgeAtEnd('paddle'), arbiter: edgeAtEnd('arbiter') });
     expect(reading?.parsed.lines).toEqual(UTOPIA.TD3);
     expect(reading?.lookAlikesRestored ?? []).toEqual([]);
+  });
+});
+
+describe('readOnce', () => {
+  const quads = MRZ_BOXES.map((b) => b.quad);
+
+  it('reads given quads of an image in a mode once, and anything else as asked', async () => {
+    const { r, calls } = countingLines('counted', UTOPIA.TD3);
+    const once = readOnce(r);
+    const first = await once.read(IMAGE, quads, 'line');
+    expect(await once.read(IMAGE, quads, 'line')).toBe(first);
+    expect(calls()).toBe(1);
+    await once.read(IMAGE, quads, 'windows');
+    await once.read(IMAGE, quads.slice(0, 1), 'line');
+    await once.read({ ...IMAGE }, quads, 'line');
+    expect(calls()).toBe(4);
+    expect(once.id).toBe('counted');
+  });
+
+  it('keeps the recogniser\'s evidence weight', () => {
+    const weighed: LineRecognizer = { id: 'w', read: async () => [], evidenceWeight: (h) => (h < 10 ? 0.5 : 1) };
+    expect(readOnce(weighed).evidenceWeight?.(8)).toBe(0.5);
+    expect(readOnce(countingLines('plain', null).r).evidenceWeight).toBeUndefined();
   });
 });
