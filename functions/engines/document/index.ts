@@ -139,7 +139,9 @@ export interface DocumentEngineOptions {
    * Read pages the other steps leave unread, or with a field's own check digit failing, once more with a recogniser
    * trained on blurred lines first (models/MODELS.md `mrz-fcn-blur`, readMrzZone.ts step 15); only with `mrz-fcn+paddle`. `false` loads no such
    * recogniser and leaves those pages as the other steps left them, for comparison (`npm run eval:document --
-   * --no-blur-pass`).
+   * --no-blur-pass`). The recogniser is loaded with the others, not at its first use: loading it (checksum and ONNX
+   * session) took about 30 ms in a debugging measurement (2026-12-02, not kept), and so a missing or altered model
+   * fails the cold start rather than the rare request that needs it.
    * @default true
    */
   readonly blurPass?: boolean;
