@@ -1227,19 +1227,22 @@ function checksVisasLack(found: MrzZoneReading): number {
  */
 function detectOnce(detect: MrzZoneReader['detect']): MrzZoneReader['detect'] {
   const kept = new WeakMap<RgbImage, Map<number | undefined, Promise<DetectedBox[]>>>();
-  return (im, side) => {
-    let bySide = kept.get(im);
-    if (!bySide) {
-      bySide = new Map();
-      kept.set(im, bySide);
-    }
-    let boxes = bySide.get(side);
-    if (!boxes) {
-      boxes = detect(im, side);
-      bySide.set(side, boxes);
-    }
-    return boxes;
-  };
+  return (im, side) => keptFor(kept, im, side, () => detect(im, side));
+}
+
+/** The value `kept` holds for `image` and `key`, made by `make` and kept when it holds none. */
+function keptFor<K, V>(kept: WeakMap<RgbImage, Map<K, V>>, image: RgbImage, key: K, make: () => V): V {
+  let byKey = kept.get(image);
+  if (!byKey) {
+    byKey = new Map();
+    kept.set(image, byKey);
+  }
+  let value = byKey.get(key);
+  if (value === undefined) {
+    value = make();
+    byKey.set(key, value);
+  }
+  return value;
 }
 
 /** Straightened views of an image (step 6) by angle, so that the passes that turn a page alike get the same view. */
@@ -1251,17 +1254,7 @@ const straightened = new WeakMap<RgbImage, Map<number, StraightenedImage>>();
  * {@link detectOnce} give its detections again.
  */
 function straightenOnce(image: RgbImage, angle: number): StraightenedImage {
-  let byAngle = straightened.get(image);
-  if (!byAngle) {
-    byAngle = new Map();
-    straightened.set(image, byAngle);
-  }
-  let view = byAngle.get(angle);
-  if (!view) {
-    view = straighten(image, angle);
-    byAngle.set(angle, view);
-  }
-  return view;
+  return keptFor(straightened, image, angle, () => straighten(image, angle));
 }
 
 /**
@@ -1276,20 +1269,7 @@ export function readOnce(recognizer: LineRecognizer): LineRecognizer {
   const weight = recognizer.evidenceWeight?.bind(recognizer);
   return {
     id: recognizer.id,
-    read(im, quads, mode) {
-      let byCall = kept.get(im);
-      if (!byCall) {
-        byCall = new Map();
-        kept.set(im, byCall);
-      }
-      const key = `${mode} ${JSON.stringify(quads)}`;
-      let readings = byCall.get(key);
-      if (!readings) {
-        readings = recognizer.read(im, quads, mode);
-        byCall.set(key, readings);
-      }
-      return readings;
-    },
+    read: (im, quads, mode) => keptFor(kept, im, `${mode} ${JSON.stringify(quads)}`, () => recognizer.read(im, quads, mode)),
     ...(weight ? { evidenceWeight: weight } : {}),
   };
 }
