@@ -59,7 +59,7 @@ import { keystone, warpPerspective } from '../functions/engines/document/image/w
 import { addGaussianNoise, bowRows, lightSpotSvg } from '../functions/engines/document/synthetic/degradeImage.ts';
 import { createRandom } from '../functions/engines/document/synthetic/random.ts';
 import { EMPTY_FIELDS } from '../functions/engines/document/reading/emptyFields.ts';
-import { CHECK_ID, DOCUMENT_ERROR_CATEGORY } from '../functions/engines/document/constants.ts';
+import { CHECK_ID, DOCUMENT_ERROR_CATEGORY, type DocumentErrorCategory } from '../functions/engines/document/constants.ts';
 import { MRZ_TOO_SMALL } from '../functions/engines/document/checks/checkMrzResolution.ts';
 import { NAMES_IN_DOUBT } from '../functions/engines/document/checks/checkNamesConfident.ts';
 import { STATE_CODE_UNLISTED } from '../functions/engines/document/checks/checkStateCodesListed.ts';
@@ -392,6 +392,12 @@ function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
  * session. A response without a result (status `Failed`, or an error answer) reads as every field null, its
  * decision as given (null counts as not approved); an answer other than 200 is printed.
  */
+/** The errorCategory a Failed step's statusReason opens with (`mrz_not_found: ...`), or null when it names none. */
+function failedCategory(statusReason: string | null | undefined): DocumentErrorCategory | null {
+  const named = statusReason?.match(/^([a-z_]+):/)?.[1];
+  return (Object.values(DOCUMENT_ERROR_CATEGORY) as string[]).includes(named ?? '') ? (named as DocumentErrorCategory) : null;
+}
+
 function httpEngine(sandbox: Sandbox): DocumentEngine {
   return {
     models: [],
@@ -408,7 +414,8 @@ function httpEngine(sandbox: Sandbox): DocumentEngine {
       const answer = (await res.json()) as { status?: string; decision?: DocumentReading['decision'] | null; statusReason?: string | null; result?: DocumentReading['result'] | null; detail?: string };
       if (res.status !== 200) console.log(`       HTTP ${res.status}: ${answer.detail ?? ''}`);
       return {
-        result: answer.result ?? { ...EMPTY_FIELDS, isMismatch: false, errorCategory: null },
+        // A Failed step has no result; its statusReason opens with the errorCategory (core/steps/id-verification.ts).
+        result: answer.result ?? { ...EMPTY_FIELDS, isMismatch: false, errorCategory: failedCategory(answer.statusReason) },
         outcome: answer.result ? 'read' : 'unprocessable',
         decision: (answer.decision ?? null) as DocumentReading['decision'],
         reason: answer.statusReason ?? null,
