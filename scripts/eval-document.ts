@@ -387,17 +387,18 @@ function compressed(quality: number): (bytes: Buffer) => Promise<Buffer> {
   return (bytes) => sharp(bytes).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
-/**
- * The engine as the local HTTP API serves it (see `--http`): each `verify` is a `POST /id-verification` on a new
- * session. A response without a result (status `Failed`, or an error answer) reads as every field null, its
- * decision as given (null counts as not approved); an answer other than 200 is printed.
- */
 /** The errorCategory a Failed step's statusReason opens with (`mrz_not_found: ...`), or null when it names none. */
 function failedCategory(statusReason: string | null | undefined): DocumentErrorCategory | null {
   const named = statusReason?.match(/^([a-z_]+):/)?.[1];
   return (Object.values(DOCUMENT_ERROR_CATEGORY) as string[]).includes(named ?? '') ? (named as DocumentErrorCategory) : null;
 }
 
+/**
+ * The engine as the local HTTP API serves it (see `--http`): each `verify` is a `POST /id-verification` on a new
+ * session. A response without a result (status `Failed`, or an error answer) reads as every field null, its
+ * errorCategory the one its statusReason opens with ({@link failedCategory}), its decision as given (null counts as
+ * not approved); an answer other than 200 is printed.
+ */
 function httpEngine(sandbox: Sandbox): DocumentEngine {
   return {
     models: [],
@@ -435,8 +436,8 @@ interface CaseResult {
 
 async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], transform?: (bytes: Buffer, file: string) => Promise<Buffer>): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
+  const load = async (file: string) => (transform ? transform(await readFile(file), file) : readFile(file));
   for (const c of cases) {
-    const load = async (file: string) => (transform ? transform(await readFile(file), file) : readFile(file));
     const bytes = await load(c.file);
     const template = DOCUMENT_TEMPLATES_SEED.find((t) => t.id === templateIdFor(c.document));
     if (!template) throw new Error(`no seed template ${templateIdFor(c.document)}`);
