@@ -1,6 +1,7 @@
 import countries from 'i18n-iso-countries/index.js';
 import { MRZ_FORMAT, MRZ_SHAPE, type MrzFormat } from '../constants.ts';
 import { enclosingQuad, flipQuad, growQuad, quadAngle, quadCentre, quadContains, quadSize, type Quad } from '../geometry/quad.ts';
+import { lineEdgeWidth } from '../image/edgeWidth.ts';
 import { flattenPage } from '../image/flattenPage.ts';
 import { dropColour } from '../image/dropColour.ts';
 import { uprightQuad } from '../image/estimateSlant.ts';
@@ -365,9 +366,10 @@ interface Candidate {
  *    `image`. Photo seed 71 `0045` (a passport photographed bent and turned by 16°) and the real specimens bowed by
  *    0.02 of their width (`npm run eval:document -- --bend 0.02`) read right only so (docs/document-verification-log.md
  *    "Sixtieth session").
- * 15. with a `blurRecognizer`, a page that steps 1-14 left without a reading, with one too damaged to use, or with one
- *    in which a field's own check digit fails (not the composite alone, {@link blurPassWanted}), is read again, steps
- *    1-14, with that recogniser first in place of the reader's own; its
+ * 15. with a `blurRecognizer`, a page that steps 1-14 left without a reading, or with one too damaged to use or in
+ *    which a field's own check digit fails (not the composite alone) whose lines are blurred (their edges at least
+ *    {@link BLUR_PASS_MIN_EDGE_PITCHES} character pitches wide, image/edgeWidth.ts; {@link blurPassWanted}), is read
+ *    again, steps 1-14, with that recogniser first in place of the reader's own; its
  *    reading replaces the first if it is {@link better}. Skipped where steps 1-14 took more than
  *    {@link BLUR_PASS_MAX_MS}. The own recogniser was trained on blur of up to 1.1 px on capitals of 4-28 px; a page
  *    400-1000 px wide blurred by 2-2.5 px puts a tenth to a third of a capital's height of blur on its MRZ, and its
@@ -395,24 +397,55 @@ export async function readMrzZone(image: RgbImage, reader: MrzZoneReader, opts: 
   const found = await readFlattened(image, rest, opts);
   // Step 15: a page left unread, or with a field's own check digit failing, read again with the recogniser of
   // blurred lines first.
-  if (!blurRecognizer || !blurPassWanted(found) || performance.now() - t0 > BLUR_PASS_MAX_MS) return found;
+  if (!blurRecognizer || !blurPassWanted(image, found) || performance.now() - t0 > BLUR_PASS_MAX_MS) return found;
   const again = await readFlattened(image, { ...rest, recognizer: blurRecognizer }, opts);
   return again && (!found || better(again, found)) ? again : found;
 }
 
 /**
- * Whether step 15 of {@link readMrzZone} reads a page again: when steps 1-14 left no reading, one too damaged to use
- * ({@link MIN_CHECK_RATE}), or one in which the check digit of a field of its own (document number, dates, TD3 personal
- * number) fails. Not where only the composite fails: that is how a document printed with a wrong composite reads, and
- * a further reading of it is one more chance of a misread that makes the composite verify (blind specimen seed 76
- * `179`, a Swedish card printed with composite 2 for 4, blurred by 2 px: the recogniser of blurred lines read the last
- * digit of its optional data as a filler, every check digit then verified, and the optional data came back without
- * it; docs/document-verification-log.md "Sixty-third session").
+ * Whether step 15 of {@link readMrzZone} reads a page again: when steps 1-14 left no reading, or left one too damaged to
+ * use ({@link MIN_CHECK_RATE}) or one in which the check digit of a field of its own (document number, dates, TD3
+ * personal number) fails, and whose lines are blurred: the median of its lines' edge widths (image/edgeWidth.ts) at
+ * least {@link BLUR_PASS_MIN_EDGE_PITCHES}.
+ *
+ * Not where only the composite fails: that is how a document printed with a wrong composite reads, and a further
+ * reading of it is one more chance of a misread that makes the composite verify (blind specimen seed 76 `179`, a
+ * Swedish card printed with composite 2 for 4, blurred by 2 px: the recogniser of blurred lines read the last digit of
+ * its optional data as a filler, every check digit then verified, and the optional data came back without it;
+ * docs/document-verification-log.md "Sixty-third session").
+ *
+ * @param image - the page steps 1-14 read
+ * @param found - their reading, or null
  */
-function blurPassWanted(found: MrzZoneReading | null): boolean {
-  if (!found || found.checkRate < MIN_CHECK_RATE) return true;
-  return Object.entries(found.parsed.checks).some(([group, ok]) => group !== CHECKED_GROUP.Composite && ok === false);
+function blurPassWanted(image: RgbImage, found: MrzZoneReading | null): boolean {
+  if (!found) return true;
+  const fieldFails = Object.entries(found.parsed.checks).some(([group, ok]) => group !== CHECKED_GROUP.Composite && ok === false);
+  if (found.checkRate >= MIN_CHECK_RATE && !fieldFails) return false;
+  return zoneEdgeWidth(image, found) >= BLUR_PASS_MIN_EDGE_PITCHES;
 }
+
+/**
+ * The median of a reading's lines' edge widths ({@link lineEdgeWidth}, in character pitches, each line measured in its
+ * quad over the characters it was read with), or Infinity where no line shows an edge (nothing to tell the page sharp).
+ */
+function zoneEdgeWidth(image: RgbImage, found: MrzZoneReading): number {
+  const widths = found.quads
+    .map((quad, i) => lineEdgeWidth(image, quad, (found.parsed.lines[i] ?? '').length || MRZ_SHAPE[found.format].length))
+    .filter((w): w is number => w !== null)
+    .sort((a, b) => a - b);
+  return widths.length === 0 ? Infinity : (widths[Math.floor(widths.length / 2)] as number);
+}
+
+/**
+ * Step 15 of {@link readMrzZone} reads again a page with a reading only where its lines' median edge width
+ * ({@link lineEdgeWidth}) is at least this many character pitches: the recogniser of blurred lines is asked on the
+ * pages it was trained for, and sharp pages printed with a failing check digit are refused without it (it took a
+ * third of their time). Every page step 15 brought to a right reading in the measurements of the sixty-fifth session
+ * (3 of 100 it read again: real specimens under five views, blind specimens of seed 82 blurred by 2.5 px, blind photos
+ * and print of seed 82) measured 0.30 pitches or more, the sharp real specimens 0.10-0.29
+ * (docs/document-verification-log.md "Sixty-fifth session"). Not tuned further.
+ */
+export const BLUR_PASS_MIN_EDGE_PITCHES = 0.25;
 
 /**
  * Step 15 of {@link readMrzZone} is skipped on a page whose steps 1-14 took longer than this, in milliseconds, so that

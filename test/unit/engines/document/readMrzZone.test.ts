@@ -638,6 +638,24 @@ describe('readMrzZone with a second recogniser (step 7)', () => {
   });
 });
 
+/**
+ * A white page of {@link IMAGE}'s size with the two lines of {@link MRZ_BOXES} drawn as 44 dark strokes each (one per
+ * character cell of 20 px, 4 px wide, 18 px high), blurred by a Gaussian of `sigma` px (sharp/libvips; 0: sharp edges).
+ * Edges 4 px wide are a fifth of a pitch: blurred so, the lines measure as blurred (image/edgeWidth.ts).
+ */
+async function strokedPage(sigma: number): Promise<RgbImage> {
+  const { width, height } = IMAGE;
+  const data = new Uint8Array(width * height * 3).fill(235);
+  for (const top of [566, 616]) {
+    for (let c = 0; c < 44; c++) {
+      for (let y = top; y < top + 18; y++) data.fill(30, (y * width + 60 + c * 20 + 8) * 3, (y * width + 60 + c * 20 + 12) * 3);
+    }
+  }
+  if (sigma === 0) return { width, height, data };
+  const raw = await sharp(data, { raw: { width, height, channels: 3 } }).blur(sigma).raw().toBuffer();
+  return { width, height, data: new Uint8Array(raw) };
+}
+
 describe('readMrzZone with a recogniser of blurred lines (step 15)', () => {
   const lines = countingLines;
   const detect = async () => MRZ_BOXES;
@@ -723,6 +741,16 @@ describe('readMrzZone with a recogniser of blurred lines (step 15)', () => {
     const onPage = asked.filter((a) => a.startsWith('page'));
     expect(onPage.length).toBeGreaterThan(0);
     expect(new Set(onPage).size).toBe(onPage.length);
+  });
+
+  it('does not read again a sharp page whose field\'s check digit fails, and reads the same page blurred again', async () => {
+    const reader = { detect, recognizer: lines('first', misread).r, secondRecognizer: lines('second', twice).r };
+    const onSharp = lines('blur', UTOPIA.TD3);
+    expect((await readMrzZone(await strokedPage(0), { ...reader, blurRecognizer: onSharp.r }))?.readLines).toEqual(misread);
+    expect(onSharp.calls()).toBe(0);
+    const onBlurred = lines('blur', UTOPIA.TD3);
+    expect((await readMrzZone(await strokedPage(4), { ...reader, blurRecognizer: onBlurred.r }))?.parsed.lines).toEqual(UTOPIA.TD3);
+    expect(onBlurred.calls()).toBeGreaterThan(0);
   });
 
   it('does not read again a page whose composite alone fails (a document printed with a wrong composite)', async () => {
