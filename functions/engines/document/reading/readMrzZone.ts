@@ -355,7 +355,9 @@ interface Candidate {
  *    where the box cut its glyph) is set back where the first recogniser, reading its line again a character wider
  *    at each end, gives the other of `0`/`O` in the document number with confidence, or where it and the `arbiter`
  *    both read another character there with confidence (or it wavers between the character read and one other,
- *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence); the check digits then
+ *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence; or, the character read
+ *    not among its first two choices, it and the reading's own decoding both give its first choice at least
+ *    `OWN_DOUBT_MIN_P`, and the `arbiter` reads that one first); the check digits then
  *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts;
  *    docs/document-verification-log.md "Zeros the own recogniser reads as letters", "Every verifying field read again
  *    by two recognisers").
@@ -633,7 +635,9 @@ const REREAD_GROW_PITCHES = 1;
  * in the document number at least {@link OWN_LOOK_ALIKE_MIN_P}, or where its first choice is another character at
  * least {@link AGREED_READING_MIN_P} (or its first two choices are the character read and another one, given at
  * least `OWN_DOUBT_MIN_P`) and the `arbiter`, reading those lines too (only then), gives that character as its first
- * choice at least {@link AGREED_READING_MIN_P}, that character is set back and the lines parsed again, so the check
+ * choice at least {@link AGREED_READING_MIN_P} (or, where the character read is not among the own recogniser's first
+ * two choices and the reading's own decoding gave its first choice at least `OWN_DOUBT_MIN_P` too, as its first
+ * choice at all), that character is set back and the lines parsed again, so the check
  * digits judge the fields as printed (restoreOwnLookAlikes.ts). A wider reading that holds more characters than the
  * line has the frames of its outer half pitch at each end blanked first: what is read there lies more than half a
  * pitch beyond the box, no glyph the box cut (blankGrownEdges.ts). Before that, a composite that alone fails and that
@@ -668,8 +672,8 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   // whether the box cut the glyph (restoreOwnLookAlikes.ts `admitted`).
   const cut = compositeDisagreement(found.format, found.parsed.lines, own, skip);
   const boxed = cut ? await decodedAgain(image, recognizer, found, [cut.line], decode) : null;
-  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip, boxed ?? []).length > 0 ? await decodedBy(arbiter) : null;
-  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip, boxed ?? []);
+  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip, boxed ?? [], undefined, undefined, found.alternatives).length > 0 ? await decodedBy(arbiter) : null;
+  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip, boxed ?? [], undefined, undefined, found.alternatives);
   if (restored.length === 0) return found;
   return { ...reparsed(found, lines, found.corrected), lookAlikesRestored: restored };
 }

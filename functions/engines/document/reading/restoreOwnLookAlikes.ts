@@ -86,9 +86,19 @@ export const OWN_DOUBT_MIN_P = 0.1;
  * What the own recogniser says at one position of a verifying field: in the document number, the other of `0`/`O`
  * given at least `minP` (`alone`: it settles the position by itself); anywhere, another first choice given at least
  * `agreedMinP`, or else, its first two choices being the character read and another one, that other given at least
- * {@link OWN_DOUBT_MIN_P} (the third recogniser must read it first with at least `agreedMinP`); or null.
+ * {@link OWN_DOUBT_MIN_P} (the third recogniser must read it first with at least `agreedMinP`); or else, the character
+ * read not among its first two choices, its first choice given at least `OWN_DOUBT_MIN_P` where the reading's own
+ * decoding (`read`) gave that one at least `OWN_DOUBT_MIN_P` too (`firstOnly`: the third recogniser must read it first,
+ * at any probability); or null.
+ *
+ * The last form: blind photo seed 82 `0144`, a residence permit printed `X9PANNTFP` for `X9PLNNTFP`, read `E9PANNTFP`
+ * (the `X` read `E` at the same weight made up the printed change, and every check digit verified) from a view where
+ * the decoding gave `E` 0.32, `8` 0.15, `X` 0.14; read again, the own recogniser gave `X` 0.43 and `E` under 0.06, the
+ * third `X` 0.89. Three readings point away from the character read, none of them sure of it. Blind specimen seed 52
+ * `067` (a quad that cut the top of a right `Z`, read `L` by both when read again) stays out: the reading's own
+ * decoding gave `Z` 0.998 and `L` less than 0.001 (docs/document-verification-log.md "Sixty-fifth session").
  */
-function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number): { to: string; p: number; alone: boolean } | null {
+function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[], minP: number, agreedMinP: number, read: readonly Alternative[] = []): { to: string; p: number; alone: boolean; firstOnly?: boolean } | null {
   const pair = at.field === CHECKED_GROUP.DocumentNumber ? ZERO_PAIR[from] : undefined;
   const pairP = pair ? (alts.find((a) => a.char === pair)?.p ?? 0) : 0;
   if (pair && pairP >= minP) return { to: pair, p: pairP, alone: true };
@@ -97,7 +107,11 @@ function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[
   // Wavering between the character read and one other: its first two choices are those two.
   const [a, b] = alts;
   const doubt = a?.char === from ? b : b?.char === from ? a : undefined;
-  return doubt && doubt.p >= OWN_DOUBT_MIN_P ? { to: doubt.char, p: doubt.p, alone: false } : null;
+  if (doubt) return doubt.p >= OWN_DOUBT_MIN_P ? { to: doubt.char, p: doubt.p, alone: false } : null;
+  // The character read not among its first two choices: its first choice, where the reading's own decoding gave that
+  // one at least OWN_DOUBT_MIN_P too (the reading itself wavered between them).
+  const wavered = top !== undefined && top.p >= OWN_DOUBT_MIN_P && (read.find((r) => r.char === top.char)?.p ?? 0) >= OWN_DOUBT_MIN_P;
+  return wavered ? { to: top.char, p: top.p, alone: false, firstOnly: true } : null;
 }
 
 /** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
@@ -133,6 +147,9 @@ function verifyingPositions(format: MrzFormat, lines: readonly string[], skip: r
  * @param own - the own recogniser's alternatives, as {@link restoreOwnLookAlikes} takes them
  * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
  * @param boxed - as {@link restoreOwnLookAlikes} takes it
+ * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
+ * @param agreedMinP - see {@link AGREED_READING_MIN_P}
+ * @param read - the reading's own alternatives, as {@link restoreOwnLookAlikes} takes them
  * @returns `{ field, line, index }` per position (0-based), empty when none
  */
 export function ownDisagreements(
@@ -143,10 +160,11 @@ export function ownDisagreements(
   boxed: PositionAlternatives = [],
   minP = OWN_LOOK_ALIKE_MIN_P,
   agreedMinP = AGREED_READING_MIN_P,
+  read: PositionAlternatives = [],
 ): GroupPosition[] {
   return verifyingPositions(format, lines, skip).filter((at) => {
     const from = (lines[at.line] ?? '').charAt(at.index);
-    return admitted(at, own, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP)?.alone === false;
+    return admitted(at, own, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP, read[at.line]?.[at.index])?.alone === false;
   });
 }
 
@@ -191,7 +209,7 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * Step 13 of readMrzZone.ts: characters of the fields whose check digit verifies are set back to what the own MRZ
  * recogniser (and, outside the document number's `0`/`O` pair, the third recogniser) read there, reading the lines
  * again in the reading's quads grown by a character pitch at each end; the check digits then judge the fields as
- * printed. Two rules (the second in two forms):
+ * printed. Two rules (the second in three forms):
  * - in the document number, a `0` or `O` where the own recogniser gives the other one at least `minP`
  *   ({@link OWN_LOOK_ALIKE_MIN_P});
  * - in any verifying field (document number, dates, TD3 personal number) or its check digit, or in the composite's
@@ -199,7 +217,9 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  *   third recogniser both give one same other character as their first choice, each at least
  *   `agreedMinP` ({@link AGREED_READING_MIN_P}), or where the own recogniser wavers between the character read and
  *   another one (its first two choices), giving that one at least {@link OWN_DOUBT_MIN_P}, and the third reads it
- *   first with at least `agreedMinP`; both decode with the layout, so only a character allowed there.
+ *   first with at least `agreedMinP`, or where the character read is not among the own recogniser's first two
+ *   choices, its first choice given at least `OWN_DOUBT_MIN_P` by it and by the reading's own decoding (`read`), and
+ *   the third reads that one first; both decode with the layout, so only a character allowed there.
  *
  * A document printed with a changed character verifies again when it is read as one weighing like the original
  * modulo 10 (ICAO 9303 Part 3 §4.9 values: an `O` printed in place of an `A`, `K`, `U`, `0` or `<` read as `0`; an
@@ -222,6 +242,8 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  *   {@link compositeDisagreement} found one (empty otherwise: the composite's digit is then left, see {@link admitted})
  * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
  * @param agreedMinP - see {@link AGREED_READING_MIN_P}
+ * @param read - the reading's own alternatives per line and position (readMrzZone.ts `MrzZoneReading.alternatives`;
+ *   empty: the last form never applies)
  * @returns the lines (changed or not) and the characters set back (empty when none)
  */
 export function restoreOwnLookAlikes(
@@ -233,15 +255,16 @@ export function restoreOwnLookAlikes(
   boxed: PositionAlternatives = [],
   minP = OWN_LOOK_ALIKE_MIN_P,
   agreedMinP = AGREED_READING_MIN_P,
+  read: PositionAlternatives = [],
 ): { lines: string[]; restored: LookAlikeRestoration[] } {
   const found: LookAlikeRestoration[] = [];
   for (const at of verifyingPositions(format, lines, skip)) {
     const { field, line, index } = at;
     const from = (lines[line] ?? '').charAt(index);
     if (!admitted(at, own, boxed)) continue;
-    const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP);
+    const said = ownVerdict(at, from, own[line]?.[index] ?? [], minP, agreedMinP, read[line]?.[index]);
     const other = third[line]?.[index]?.[0];
-    if (!said || (!said.alone && (other?.char !== said.to || other.p < agreedMinP))) continue;
+    if (!said || (!said.alone && (other?.char !== said.to || (!said.firstOnly && other.p < agreedMinP)))) continue;
     found.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
   }
   const shifted = withoutShiftedRuns(lines, found);

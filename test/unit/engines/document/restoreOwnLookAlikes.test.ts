@@ -190,6 +190,27 @@ describe('restoreOwnLookAlikes', () => {
     const cut = ownAt(read, 4, [{ char: 'K', p: 0.62 }, { char: 'X', p: 0.31 }, { char: '9', p: 0.05 }]);
     expect(ownDisagreements('TD3', read, cut)).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994)).restored).toEqual([]);
+    // The reading's own decoding sure of its character (`067`: `Z` 0.998, `L` under 0.001): the same.
+    const sureRead = ownAt(read, 4, [{ char: '9', p: 0.998 }, { char: 'K', p: 0.001 }]);
+    expect(ownDisagreements('TD3', read, cut, [], [], undefined, undefined, sureRead)).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994), [], [], undefined, undefined, sureRead).restored).toEqual([]);
+  });
+
+  // Blind photo seed 82 `0144`: a residence permit printed `X9PANNTFP` for `X9PLNNTFP` (its number's digit and the
+  // composite failing), read `E9PANNTFP` (an `X` read `E` at the same weight made up the change, and both digits
+  // verified). The reading's own decoding gave `E` 0.32, `8` 0.15, `X` 0.14; read again, the own recogniser `X` 0.43,
+  // `8` 0.14, `A` 0.13 (`E` under 0.06), the third `X` 0.89. Here: the `9` at position 4 read for a printed `K`.
+  it('sets back the own recogniser\'s first choice where the reading\'s own decoding wavered towards it too and the third reads it first', () => {
+    const reread = ownAt(read, 4, [{ char: 'K', p: 0.43 }, { char: 'X', p: 0.14 }, { char: 'A', p: 0.13 }]);
+    const wavered = ownAt(read, 4, [{ char: '9', p: 0.32 }, { char: 'X', p: 0.15 }, { char: 'K', p: 0.14 }]);
+    expect(ownDisagreements('TD3', read, reread, [], [], undefined, undefined, wavered)).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
+    const out = restoreOwnLookAlikes('TD3', read, reread, k4(0.89), [], [], undefined, undefined, wavered);
+    expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 4, from: '9', to: 'K', p: 0.43, thirdP: 0.89 }]);
+    expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
+    // The third reading another character first, or the reading's decoding giving it less than OWN_DOUBT_MIN_P: nothing.
+    expect(restoreOwnLookAlikes('TD3', read, reread, ownAt(read, 4, [{ char: 'X', p: 0.6 }, { char: 'K', p: 0.4 }]), [], [], undefined, undefined, wavered).restored).toEqual([]);
+    const barely = ownAt(read, 4, [{ char: '9', p: 0.8 }, { char: 'K', p: OWN_DOUBT_MIN_P / 2 }]);
+    expect(restoreOwnLookAlikes('TD3', read, reread, k4(0.89), [], [], undefined, undefined, barely).restored).toEqual([]);
   });
 
   it('leaves the groups step 9 left undecided alone', () => {
