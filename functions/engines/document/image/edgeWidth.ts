@@ -27,8 +27,9 @@ const ROWS_SHARE = 0.4;
  *
  * The edge width is Marziliano et al.'s (P. Marziliano, F. Dufaux, S. Winkler, T. Ebrahimi, "A no-reference
  * perceptual blur metric", ICIP 2002): along each row, at each pixel step where the grey changes by at least
- * {@link EDGE_MIN_STEP} of the line's contrast and most steeply among its neighbours, the distance between the grey's
- * nearest extremes on either side (where it stops rising or falling). Measured in the middle {@link ROWS_SHARE} of the
+ * {@link EDGE_MIN_STEP} of the line's contrast and most steeply among its neighbours, the rise between the grey's
+ * nearest extremes on either side (where it stops rising or falling), measured from 10% to 90% of it (sub-pixel,
+ * where Marziliano et al. take the whole distance between the extremes). Measured in the middle {@link ROWS_SHARE} of the
  * quad's rows and divided by the character pitch (the quad's width over its characters: MRZ text is monospaced,
  * ICAO Doc 9303 Part 3 §4.1), so that a page's size does not change it. Sharp real specimens measure 0.10-0.29 pitches
  * (the smaller the page, the more: an edge spans at least a pixel or two); a Gaussian blur of sigma `s` pitches adds
