@@ -672,8 +672,8 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
   // whether the box cut the glyph (restoreOwnLookAlikes.ts `admitted`).
   const cut = compositeDisagreement(found.format, found.parsed.lines, own, skip);
   const boxed = cut ? await decodedAgain(image, recognizer, found, [cut.line], decode) : null;
-  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, skip, boxed ?? [], undefined, undefined, found.alternatives).length > 0 ? await decodedBy(arbiter) : null;
-  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], skip, boxed ?? [], undefined, undefined, found.alternatives);
+  const third = arbiter && ownDisagreements(found.format, found.parsed.lines, own, { skip, boxed: boxed ?? [], read: found.alternatives }).length > 0 ? await decodedBy(arbiter) : null;
+  const { lines, restored } = restoreOwnLookAlikes(found.format, found.parsed.lines, own, third ?? [], { skip, boxed: boxed ?? [], read: found.alternatives });
   if (restored.length === 0) return found;
   return { ...reparsed(found, lines, found.corrected), lookAlikesRestored: restored };
 }

@@ -114,6 +114,27 @@ function ownVerdict(at: GroupPosition, from: string, alts: readonly Alternative[
   return wavered ? { to: top.char, p: top.p, alone: false, firstOnly: true } : null;
 }
 
+/** Options of {@link restoreOwnLookAlikes} and {@link ownDisagreements}; every one may be left out. */
+export interface OwnLookAlikeOptions {
+  /** Ids of check-digit groups not to touch (those step 9 left undecided). Default: none. */
+  readonly skip?: readonly string[];
+  /**
+   * The own recogniser's alternatives in the reading's own quads, for the composite's line when
+   * {@link compositeDisagreement} found one (empty otherwise, the default: the composite's digit is then left, see
+   * {@link admitted}).
+   */
+  readonly boxed?: PositionAlternatives;
+  /** See {@link OWN_LOOK_ALIKE_MIN_P} (the default). */
+  readonly minP?: number;
+  /** See {@link AGREED_READING_MIN_P} (the default). */
+  readonly agreedMinP?: number;
+  /**
+   * The reading's own alternatives per line and position (readMrzZone.ts `MrzZoneReading.alternatives`; empty, the
+   * default: the last form of {@link ownVerdict} never applies).
+   */
+  readonly read?: PositionAlternatives;
+}
+
 /** A position (0-based line and index) of the MRZ, with the check-digit group it belongs to. */
 export interface GroupPosition {
   readonly field: CheckedGroupId;
@@ -145,23 +166,12 @@ function verifyingPositions(format: MrzFormat, lines: readonly string[], skip: r
  * @param format - the reading's format
  * @param lines - the MRZ lines after the other steps
  * @param own - the own recogniser's alternatives, as {@link restoreOwnLookAlikes} takes them
- * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
- * @param boxed - as {@link restoreOwnLookAlikes} takes it
- * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
- * @param agreedMinP - see {@link AGREED_READING_MIN_P}
- * @param read - the reading's own alternatives, as {@link restoreOwnLookAlikes} takes them
+ * @param opts - the groups to skip, the boxed reading, the bounds and the reading's own alternatives, as
+ *   {@link restoreOwnLookAlikes} takes them ({@link OwnLookAlikeOptions})
  * @returns `{ field, line, index }` per position (0-based), empty when none
  */
-export function ownDisagreements(
-  format: MrzFormat,
-  lines: readonly string[],
-  own: PositionAlternatives,
-  skip: readonly string[] = [],
-  boxed: PositionAlternatives = [],
-  minP = OWN_LOOK_ALIKE_MIN_P,
-  agreedMinP = AGREED_READING_MIN_P,
-  read: PositionAlternatives = [],
-): GroupPosition[] {
+export function ownDisagreements(format: MrzFormat, lines: readonly string[], own: PositionAlternatives, opts: OwnLookAlikeOptions = {}): GroupPosition[] {
+  const { skip = [], boxed = [], minP = OWN_LOOK_ALIKE_MIN_P, agreedMinP = AGREED_READING_MIN_P, read = [] } = opts;
   return verifyingPositions(format, lines, skip).filter((at) => {
     const from = (lines[at.line] ?? '').charAt(at.index);
     return admitted(at, own, boxed) && ownVerdict(at, from, own[at.line]?.[at.index] ?? [], minP, agreedMinP, read[at.line]?.[at.index])?.alone === false;
@@ -237,13 +247,8 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * @param own - per line, per position, the own recogniser's alternatives (most probable first; its reading of the
  *   line decoded with the layout), or an empty list for a line it did not read
  * @param third - the third recogniser's alternatives in the same shape (empty when it was not asked)
- * @param skip - ids of check-digit groups not to touch (those step 9 left undecided)
- * @param boxed - the own recogniser's alternatives in the reading's own quads, for the composite's line when
- *   {@link compositeDisagreement} found one (empty otherwise: the composite's digit is then left, see {@link admitted})
- * @param minP - see {@link OWN_LOOK_ALIKE_MIN_P}
- * @param agreedMinP - see {@link AGREED_READING_MIN_P}
- * @param read - the reading's own alternatives per line and position (readMrzZone.ts `MrzZoneReading.alternatives`;
- *   empty: the last form never applies)
+ * @param opts - the groups to skip, the boxed reading, the bounds and the reading's own alternatives
+ *   ({@link OwnLookAlikeOptions})
  * @returns the lines (changed or not) and the characters set back (empty when none)
  */
 export function restoreOwnLookAlikes(
@@ -251,12 +256,9 @@ export function restoreOwnLookAlikes(
   lines: readonly string[],
   own: PositionAlternatives,
   third: PositionAlternatives = [],
-  skip: readonly string[] = [],
-  boxed: PositionAlternatives = [],
-  minP = OWN_LOOK_ALIKE_MIN_P,
-  agreedMinP = AGREED_READING_MIN_P,
-  read: PositionAlternatives = [],
+  opts: OwnLookAlikeOptions = {},
 ): { lines: string[]; restored: LookAlikeRestoration[] } {
+  const { skip = [], boxed = [], minP = OWN_LOOK_ALIKE_MIN_P, agreedMinP = AGREED_READING_MIN_P, read = [] } = opts;
   const found: LookAlikeRestoration[] = [];
   for (const at of verifyingPositions(format, lines, skip)) {
     const { field, line, index } = at;

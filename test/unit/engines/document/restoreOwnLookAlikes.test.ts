@@ -125,12 +125,12 @@ describe('restoreOwnLookAlikes', () => {
     expect(compositeDisagreement('TD3', read, at43(composite, 1))).toBeNull();
     // Read in the box as the reading has it: the box cut the glyph.
     const boxed = at43(composite, 0.9);
-    expect(ownDisagreements('TD3', read, at43(other, 1), [], boxed)).toEqual([{ field: 'composite', line: 1, index: 43 }]);
-    const out = restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.99), [], boxed);
+    expect(ownDisagreements('TD3', read, at43(other, 1), { boxed })).toEqual([{ field: 'composite', line: 1, index: 43 }]);
+    const out = restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.99), { boxed });
     expect(out.restored).toEqual([{ field: 'composite', line: 1, index: 43, from: composite, to: other, p: 1, thirdP: 0.99 }]);
     expect(parseMrz(out.lines).checks.composite).toBe(false);
     // The third recogniser not agreeing leaves it.
-    expect(restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.5), [], boxed).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.5), { boxed }).restored).toEqual([]);
     // The personal number (28-41) is looked at as its own field (its own digit), not as the composite's.
     expect(ownDisagreements('TD3', read, ownAt(read, 30, [{ char: 'X', p: 1 }])).map((p) => p.field)).toEqual(['personalNumber']);
   });
@@ -141,8 +141,8 @@ describe('restoreOwnLookAlikes', () => {
     const composite = read[1]!.charAt(43);
     const other = String((Number(composite) + 2) % 10);
     const at43 = (p: number) => ownAt(read, 43, [{ char: other, p }]);
-    expect(ownDisagreements('TD3', read, at43(1), [], at43(0.99))).toEqual([]);
-    expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1), [], at43(0.99)).restored).toEqual([]);
+    expect(ownDisagreements('TD3', read, at43(1), { boxed: at43(0.99) })).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1), { boxed: at43(0.99) }).restored).toEqual([]);
     expect(restoreOwnLookAlikes('TD3', read, at43(1), at43(1)).restored).toEqual([]);
   });
 
@@ -154,8 +154,8 @@ describe('restoreOwnLookAlikes', () => {
     const other = String((Number(composite) + 2) % 10);
     const third = String((Number(composite) + 5) % 10);
     const at43 = (char: string, p: number) => ownAt(read, 43, [{ char, p }]);
-    expect(ownDisagreements('TD3', read, at43(other, 1), [], at43(third, 0.99))).toEqual([{ field: 'composite', line: 1, index: 43 }]);
-    const out = restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.99), [], at43(third, 0.99));
+    expect(ownDisagreements('TD3', read, at43(other, 1), { boxed: at43(third, 0.99) })).toEqual([{ field: 'composite', line: 1, index: 43 }]);
+    const out = restoreOwnLookAlikes('TD3', read, at43(other, 1), at43(other, 0.99), { boxed: at43(third, 0.99) });
     expect(out.restored).toEqual([{ field: 'composite', line: 1, index: 43, from: composite, to: other, p: 1, thirdP: 0.99 }]);
     expect(parseMrz(out.lines).checks.composite).toBe(false);
   });
@@ -192,8 +192,8 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994)).restored).toEqual([]);
     // The reading's own decoding sure of its character (`067`: `Z` 0.998, `L` under 0.001): the same.
     const sureRead = ownAt(read, 4, [{ char: '9', p: 0.998 }, { char: 'K', p: 0.001 }]);
-    expect(ownDisagreements('TD3', read, cut, [], [], undefined, undefined, sureRead)).toEqual([]);
-    expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994), [], [], undefined, undefined, sureRead).restored).toEqual([]);
+    expect(ownDisagreements('TD3', read, cut, { read: sureRead })).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, cut, k4(0.994), { read: sureRead }).restored).toEqual([]);
   });
 
   // Blind photo seed 82 `0144`: a residence permit printed `X9PANNTFP` for `X9PLNNTFP` (its number's digit and the
@@ -203,19 +203,19 @@ describe('restoreOwnLookAlikes', () => {
   it('sets back the own recogniser\'s first choice where the reading\'s own decoding wavered towards it too and the third reads it first', () => {
     const reread = ownAt(read, 4, [{ char: 'K', p: 0.43 }, { char: 'X', p: 0.14 }, { char: 'A', p: 0.13 }]);
     const wavered = ownAt(read, 4, [{ char: '9', p: 0.32 }, { char: 'X', p: 0.15 }, { char: 'K', p: 0.14 }]);
-    expect(ownDisagreements('TD3', read, reread, [], [], undefined, undefined, wavered)).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
-    const out = restoreOwnLookAlikes('TD3', read, reread, k4(0.89), [], [], undefined, undefined, wavered);
+    expect(ownDisagreements('TD3', read, reread, { read: wavered })).toEqual([{ field: 'documentNumber', line: 1, index: 4 }]);
+    const out = restoreOwnLookAlikes('TD3', read, reread, k4(0.89), { read: wavered });
     expect(out.restored).toEqual([{ field: 'documentNumber', line: 1, index: 4, from: '9', to: 'K', p: 0.43, thirdP: 0.89 }]);
     expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
     // The third reading another character first, or the reading's decoding giving it less than OWN_DOUBT_MIN_P: nothing.
-    expect(restoreOwnLookAlikes('TD3', read, reread, ownAt(read, 4, [{ char: 'X', p: 0.6 }, { char: 'K', p: 0.4 }]), [], [], undefined, undefined, wavered).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, reread, ownAt(read, 4, [{ char: 'X', p: 0.6 }, { char: 'K', p: 0.4 }]), { read: wavered }).restored).toEqual([]);
     const barely = ownAt(read, 4, [{ char: '9', p: 0.8 }, { char: 'K', p: OWN_DOUBT_MIN_P / 2 }]);
-    expect(restoreOwnLookAlikes('TD3', read, reread, k4(0.89), [], [], undefined, undefined, barely).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, reread, k4(0.89), { read: barely }).restored).toEqual([]);
   });
 
   it('leaves the groups step 9 left undecided alone', () => {
-    expect(restoreOwnLookAlikes('TD3', read, k4(1), k4(1), ['documentNumber']).restored).toEqual([]);
-    expect(ownDisagreements('TD3', read, k4(1), ['documentNumber'])).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, k4(1), k4(1), { skip: ['documentNumber'] }).restored).toEqual([]);
+    expect(ownDisagreements('TD3', read, k4(1), { skip: ['documentNumber'] })).toEqual([]);
   });
 
   // Blind photo seed 56 `0010`: a light spot over the birth date; the own and the third recogniser read the faint `6`
