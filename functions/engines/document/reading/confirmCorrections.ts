@@ -1,6 +1,6 @@
 import type { MrzFormat } from '../constants.ts';
 import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
-import type { MrzCorrection } from '../mrz/correctMrz.ts';
+import type { MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
 import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
 import { CHECKED_GROUP, checksOf, groupsByPosition, positionClasses, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
@@ -131,6 +131,65 @@ export function refuteByGlyphs(
   const out = undoChanges(lines, undone);
   const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
   return { lines: out, corrected: kept };
+}
+
+/**
+ * The bounds of {@link refuteByRivals}: a third character the reading's own decoding gave at least `minP` (the
+ * `minSupport` of mrz/correctMrz.ts, below which a character is not tried as a correction) and at least `minShare` of
+ * the correction's probability. Set on the runs of docs/document-verification-log.md "Sixty-sixth session" (debugging
+ * prints of every correction step 12 saw, with the decoding's probabilities at its positions; the fresh sets of seeds
+ * 83 and 84, probes 35 and 36, the real specimens under nine views): right corrections had such a third character
+ * at most 0.72 of theirs (the French residence card blurred by 1.5 px: the composite's `O` corrected to `0`, 0.366,
+ * with `B` 0.263), and 0.47 in a document number (the Czech passport blurred by 2 px); wrong ones, on documents
+ * printed with a changed character, 0.95 (blind photo seed 83 `0099_fail`, returned with a wrong number) and 0.99
+ * (synthetic seed 77 `syn-0134`, refused by another check digit), and 0.57 (the Spanish card under a light spot,
+ * refused otherwise). 0.8 lies between 0.72 and 0.95; not tuned further. On fresh sets of seed 85 read afterwards
+ * (blind photos, and blind specimens plain and blurred by 2 px; 450 cases) it would have refuted nothing.
+ */
+export const RIVAL_BOUNDS = { minP: 0.2, minShare: 0.8 } as const;
+
+/**
+ * Step 12 of readMrzZone.ts, before the glyphs: a correction that one check digit alone proves (mrz/layouts.ts
+ * `singleProofGroups`: the document number, the TD3 personal number, the composite's own characters) and that a check
+ * digit did prove is undone where, at a position it changed, the reading's own decoding gave a third character (neither
+ * the one read nor the correction's) about as much as the correction's ({@link RIVAL_BOUNDS}). The check digit then
+ * chose between two characters the recogniser found plausible alike, and on a document printed with a changed
+ * character one of them verifies by chance one time in ten: blind photo seed 83 `0099_fail`, a passport printed
+ * `WX5099163` with the number's digit of another number, its `6` decoded `0` 0.343, `8` 0.258, `6` 0.244, was
+ * corrected to `8` (8 - 6 = 2 at weight 3 made up the change) and returned `WX5099183`. The field then fails again and
+ * is refused.
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made, in order
+ * @param alternatives - the reading's alternatives per line and position (readMrzZone.ts `MrzZoneReading.alternatives`;
+ *   a position without alternatives refutes nothing)
+ * @param bounds - see {@link RIVAL_BOUNDS}
+ * @returns the lines with every refuted correction undone, and the corrections kept
+ */
+export function refuteByRivals(
+  format: MrzFormat,
+  lines: readonly string[],
+  corrections: readonly MrzCorrection[],
+  alternatives: PositionAlternatives,
+  bounds: { readonly minP: number; readonly minShare: number } = RIVAL_BOUNDS,
+): { lines: string[]; corrected: MrzCorrection[] } {
+  const groups = checksOf(format, lines);
+  const singles = singleProofGroups(groups);
+  const refutes = (x: Change): boolean => {
+    const alts = alternatives[x.at.line]?.[x.at.index] ?? [];
+    const to = alts.find((a) => a.char === x.to)?.p ?? 0;
+    return to > 0 && alts.some((a) => a.char !== x.from && a.char !== x.to && a.p >= bounds.minP && a.p >= bounds.minShare * to);
+  };
+  const undone = new Map<string, Change>();
+  for (const c of corrections) {
+    if (!singles.has(c.field) || !proven(c)) continue;
+    const changes = changesOf(c, groups);
+    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
+  }
+  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
+  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
+  return { lines: undoChanges(lines, undone), corrected: kept };
 }
 
 /**

@@ -36,7 +36,7 @@ import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from '.
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails } from './confirmCorrections.ts';
 import { blankGrownEdges } from './blankGrownEdges.ts';
 import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
@@ -348,16 +348,18 @@ interface Candidate {
  *    one of its positions, where that makes every check digit verify ({@link arbitrateZoneLookAlikes},
  *    arbitrateLookAlikes.ts; docs/document-verification-log.md "Look-alikes read by the third recogniser").
  * 12. field corrections are undone while the composite fails, and corrections one check digit alone proves (the
- *    document number, the TD3 personal number, the composite's own characters) are undone where the zone's own glyphs
- *    refute them ({@link confirmCorrections}, confirmCorrections.ts; docs/document-verification-log.md "Corrections one
- *    check digit alone proves").
+ *    document number, the TD3 personal number, the composite's own characters) are undone where the reading's own
+ *    decoding gave a third character about as much as the correction's (confirmCorrections.ts `refuteByRivals`,
+ *    docs/document-verification-log.md "Sixty-sixth session") or where the zone's own glyphs refute them
+ *    ({@link confirmCorrections}, confirmCorrections.ts; "Corrections one check digit alone proves").
  * 13. with a `secondRecognizer`, a character of a field whose check digit verifies (or the composite's own digit,
  *    where the box cut its glyph) is set back where the first recogniser, reading its line again a character wider
  *    at each end, gives the other of `0`/`O` in the document number with confidence, or where it and the `arbiter`
  *    both read another character there with confidence (or it wavers between the character read and one other,
  *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence; or, the character read
  *    not among its first two choices, it and the reading's own decoding both give its first choice at least
- *    `OWN_DOUBT_MIN_P`, and the `arbiter` reads that one first); the check digits then
+ *    `OWN_DOUBT_MIN_P`, and the `arbiter` reads that one first); never between two characters of one value modulo 10,
+ *    which the check digits cannot tell apart (restoreOwnLookAlikes.ts `seenByCheckDigits`); the check digits then
  *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts;
  *    docs/document-verification-log.md "Zeros the own recogniser reads as letters", "Every verifying field read again
  *    by two recognisers").
@@ -680,7 +682,9 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
 
 /**
  * Step 12 of {@link readMrzZone}: field corrections are undone while the composite fails
- * (confirmCorrections.ts `undoWhereCompositeFails`); then the corrections one check digit alone proves (document number, TD3 personal number,
+ * (confirmCorrections.ts `undoWhereCompositeFails`); then those one check digit alone proves are undone where the
+ * reading's own decoding (`found.alternatives`) gave a third character about as much as the correction's
+ * (confirmCorrections.ts `refuteByRivals`); then the others one check digit alone proves (document number, TD3 personal number,
  * the composite's own characters) are put to the zone's own glyphs, as the first recogniser placed them, with step 9's
  * bounds ({@link GLYPH_MIN_LEAD}, {@link GLYPH_MIN_LIKENESS}); those the glyphs refute are undone and their fields fail
  * again (confirmCorrections.ts `refuteByGlyphs`; the likeness floor spares a correction one recogniser, reading the
@@ -692,6 +696,8 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
 async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
   if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
+  const rivalled = refuteByRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
+  if (rivalled.corrected.length < found.corrected.length) found = reparsed(found, rivalled.lines, rivalled.corrected);
   const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
   const { readings } = second && which.length > 0 ? ((await readLinesAgain(image, [recognizer, second], found, which)) ?? {}) : {};
   const singles = singleProofGroups(checksOf(found.format, found.parsed.lines));

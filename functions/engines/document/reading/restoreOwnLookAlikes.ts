@@ -3,6 +3,7 @@ import type { Alternative, PositionAlternatives } from '../mrz/correctMrz.ts';
 import { MRZ_FILLER as FILLER } from '../mrz/alphabet.ts';
 import { CHECKED_GROUP, checksOf, type CheckedGroupId } from '../mrz/layouts.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
+import { computeCheckDigit } from '../mrz/computeCheckDigit.ts';
 
 /**
  * Least probability the own MRZ recogniser (trained on OCR-B) must give the other one of `0` and `O` at a position of
@@ -238,7 +239,8 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * PaddleOCR's reading (which replaces a first one failing its digit, step 7), a correction a digit proves (step 3)
  * or a competitor (step 9) does that.
  * The recognisers read the printed glyph as such with confidence there, and it is that glyph evidence, not the check
- * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is. A run of at least
+ * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is. No character is set
+ * back to one of the same value modulo 10 (`seenByCheckDigits`): the check digits could not judge it. A run of at least
  * {@link SHIFTED_RUN_MIN} characters of a line each to be set back to its neighbour on one side is a reading out of
  * step with the line, and is not set back.
  *
@@ -270,8 +272,21 @@ export function restoreOwnLookAlikes(
     found.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
   }
   const shifted = withoutShiftedRuns(lines, found);
-  const restored = withoutBrokenDates(format, lines, shifted);
+  const restored = withoutBrokenDates(format, lines, shifted).filter(seenByCheckDigits);
   return { lines: setBack(lines, restored), restored };
+}
+
+/**
+ * Whether the check digits can see a restoration: its two characters differ in value modulo 10 (ICAO Doc 9303 Part 3
+ * §4.9; the weights 7, 3 and 1 are prime to 10, so at any position). Step 13 sets a character back so that the check
+ * digits judge the field as printed; between characters of one value modulo 10 (`<`, `0`, `A`, `K`, `U`; `1`, `B`,
+ * `L`, `V`; ...) they judge nothing, and the set-back would be a correction no check digit proves. Blind photo seed 85
+ * `0056_td1`: a card whose right number `KZKPX7L3H` had its second `K` (20) set back to the filler `<` (0) that the own
+ * (0.87) and the third recogniser (0.97) read there; every digit still verified, and `KZPX7L3H` was approved
+ * (docs/document-verification-log.md "Sixty-sixth session").
+ */
+function seenByCheckDigits(r: LookAlikeRestoration): boolean {
+  return computeCheckDigit(r.from) !== computeCheckDigit(r.to);
 }
 
 /** `lines` with each restoration's character set back. */

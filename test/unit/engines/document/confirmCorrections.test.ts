@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksOf, singleProofGroups } from '../../../../functions/engines/document/mrz/layouts.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, RIVAL_BOUNDS, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
 import { ctcFrames, UTOPIA, mutate } from './fixtures.ts';
 import { glyphLine } from './glyphFixtures.ts';
 import { GLYPH_MIN_LEAD, GLYPH_MIN_LIKENESS } from '../../../../functions/engines/document/reading/readMrzZone.ts';
@@ -96,6 +96,36 @@ describe('refuteByRecognisers (step 12: proven corrections put to both recognise
 
   it('keeps a correction where both recognisers read the character the digit refuses', () => {
     expect(refuteByRecognisers('TD3', lines, [correction], [[], [other('8'), other('8')]]).corrected).toEqual([correction]);
+  });
+});
+
+describe('refuteByRivals (step 12: single-proof corrections chosen between characters the decoding found alike)', () => {
+  const lines = [...UTOPIA.TD3];
+  // The number's 0 (line 2, position 5) read 8, which fails the number's digit; corrected back to 0.
+  const misread = mutate(lines, 1, 5, '8');
+  const correction = { field: 'documentNumber' as const, from: (misread[1] as string).slice(0, 10), to: (lines[1] as string).slice(0, 10) };
+  /** The reading's alternatives: nothing but `alts` at line 2, position `k`. */
+  const altsAt = (k: number, alts: Array<{ char: string; p: number }>) => lines.map((text, i) => [...text].map((_, j) => (i === 1 && j === k ? alts : [])));
+
+  // Blind photo seed 83 `0099_fail`: a printed `6` read `0` 0.343, `8` 0.258, `6` 0.244; the `8` verified by chance.
+  it('undoes a correction where the decoding gave a third character at least RIVAL_BOUNDS.minShare of the correction', () => {
+    const out = refuteByRivals('TD3', lines, [correction], altsAt(5, [{ char: '8', p: 0.343 }, { char: '0', p: 0.258 }, { char: '6', p: 0.244 }]));
+    expect(out).toEqual({ lines: misread, corrected: [] });
+    expect(RIVAL_BOUNDS.minShare).toBeLessThan(0.244 / 0.258);
+  });
+
+  // The French residence card blurred by 1.5 px: its composite's `O` corrected to `0` (0.366), `B` at 0.263.
+  it('keeps it where the third character lies below that share or below minP, or the position has no alternatives', () => {
+    expect(refuteByRivals('TD3', lines, [correction], altsAt(5, [{ char: '8', p: 0.367 }, { char: '0', p: 0.366 }, { char: '6', p: 0.263 }])).corrected).toEqual([correction]);
+    // A correction the decoding all but excluded (taken on the glyph's measured shape) and a third as unlikely.
+    expect(refuteByRivals('TD3', lines, [correction], altsAt(5, [{ char: '8', p: 0.989 }, { char: '0', p: 0.003 }, { char: '6', p: 0.003 }])).corrected).toEqual([correction]);
+    expect(refuteByRivals('TD3', lines, [correction], altsAt(5, [])).corrected).toEqual([correction]);
+  });
+
+  it('leaves fields the composite seconds (a date) alone', () => {
+    const date = { field: 'expiryDate' as const, from: '7204159', to: '1204159' };
+    const out = refuteByRivals('TD3', lines, [date], altsAt(21, [{ char: '7', p: 0.4 }, { char: '1', p: 0.3 }, { char: '4', p: 0.25 }]));
+    expect(out.corrected).toEqual([date]);
   });
 });
 

@@ -176,6 +176,19 @@ describe('restoreOwnLookAlikes', () => {
     expect(restoreOwnLookAlikes('TD3', read, doubt, ownAt(read, 4, [{ char: '9', p: 0.99 }])).restored).toEqual([]);
   });
 
+  // Blind photo seed 85 `0056_td1`: a right `K` (20) of the number set back to the filler `<` (0) that both read there;
+  // every digit still verified and the wrong number was approved. Here: the `L` (21) of L898902C3, read `B` (11) or
+  // `V` (31), one value modulo 10, by both recognisers with confidence.
+  it('sets nothing back where the check digits cannot tell the two characters apart (one value modulo 10)', () => {
+    const at0 = (char: string, p: number) => ownAt(read, 0, [{ char, p }]);
+    expect(restoreOwnLookAlikes('TD3', read, at0('B', 0.9999), at0('B', 0.99)).restored).toEqual([]);
+    expect(restoreOwnLookAlikes('TD3', read, at0('V', 0.9999), at0('V', 0.99)).restored).toEqual([]);
+    // `X` (33) the digits do see: set back, and the number fails.
+    const out = restoreOwnLookAlikes('TD3', read, at0('X', 0.9999), at0('X', 0.99));
+    expect(out.restored).toHaveLength(1);
+    expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
+  });
+
   // The Icelandic specimen of the real set: a right `A` the third recogniser read `4` at 1.0, the own `A` 0.958 and `4`
   // 0.037. The own recogniser does not doubt enough to ask.
   it('does not ask the third recogniser where the own one gives the other character less than OWN_DOUBT_MIN_P', () => {
