@@ -359,7 +359,8 @@ interface Candidate {
  *    giving that one at least `OWN_DOUBT_MIN_P`, and the `arbiter` reads it with confidence; or, the character read
  *    not among its first two choices, it and the reading's own decoding both give its first choice at least
  *    `OWN_DOUBT_MIN_P`, and the `arbiter` reads that one first); never between two characters of one value modulo 10,
- *    which the check digits cannot tell apart (restoreOwnLookAlikes.ts `seenByCheckDigits`); the check digits then
+ *    which the check digits cannot tell apart (restoreOwnLookAlikes.ts `seenByCheckDigits`), and never a check digit
+ *    to a filler (`withoutMissingDigits`); the check digits then
  *    judge the fields as printed ({@link restoreZoneLookAlikes}, restoreOwnLookAlikes.ts;
  *    docs/document-verification-log.md "Zeros the own recogniser reads as letters", "Every verifying field read again
  *    by two recognisers").

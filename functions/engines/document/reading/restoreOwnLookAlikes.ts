@@ -240,7 +240,8 @@ export function verifyingLines(format: MrzFormat, lines: readonly string[], skip
  * or a competitor (step 9) does that.
  * The recognisers read the printed glyph as such with confidence there, and it is that glyph evidence, not the check
  * digit, that decides. Only verifying fields are touched: one that fails stays refused as it is. No character is set
- * back to one of the same value modulo 10 (`seenByCheckDigits`): the check digits could not judge it. A run of at least
+ * back to one of the same value modulo 10 (`seenByCheckDigits`): the check digits could not judge it; nor is a check
+ * digit set back to a filler (`withoutMissingDigits`). A run of at least
  * {@link SHIFTED_RUN_MIN} characters of a line each to be set back to its neighbour on one side is a reading out of
  * step with the line, and is not set back.
  *
@@ -272,8 +273,22 @@ export function restoreOwnLookAlikes(
     found.push({ field, line, index, from, to: said.to, p: said.p, ...(said.alone ? {} : { thirdP: (other as Alternative).p }) });
   }
   const shifted = withoutShiftedRuns(lines, found);
-  const restored = withoutBrokenDates(format, lines, shifted).filter(seenByCheckDigits);
+  const restored = withoutMissingDigits(format, lines, withoutBrokenDates(format, lines, shifted)).filter(seenByCheckDigits);
   return { lines: setBack(lines, restored), restored };
+}
+
+/**
+ * `found` without the check digits it would set back to a filler. A filler in a check digit's place stands for no
+ * digit at all (ICAO Doc 9303 Part 5 §4.2.4 allows it only in a TD1 whose long document number runs on into the
+ * optional data, where the number's digit follows the overflow), so a digit read there that verifies its field was
+ * printed, and recognisers that see no glyph in their crop saw print they could not read, not a changed character:
+ * blind photo seed 84 `0057_td1`, a card under a light spot read right (`777839962`, check digit `4`), had the `4` set
+ * back to the `<` the own (0.9999) and the third recogniser (1.0) read in the grown quad, and was refused. A right TD1
+ * long number read with a digit in that place verifies only by chance, and step 13 touches verifying fields only.
+ */
+function withoutMissingDigits(format: MrzFormat, lines: readonly string[], found: readonly LookAlikeRestoration[]): LookAlikeRestoration[] {
+  const digits = new Set(checksOf(format, lines).map((g) => `${g.digit.line}:${g.digit.index}`));
+  return found.filter((r) => r.to !== FILLER || !digits.has(`${r.line}:${r.index}`));
 }
 
 /**

@@ -189,6 +189,18 @@ describe('restoreOwnLookAlikes', () => {
     expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
   });
 
+  // Blind photo seed 84 `0057_td1`: a card under a light spot read right, its number's check digit `4` set back to the
+  // filler both recognisers read in the grown quad (a glyph they could not see), and refused. Here: the number's digit
+  // `6` (line 2, position 9).
+  it('sets no check digit back to a filler', () => {
+    const at9 = (char: string, p: number) => ownAt(read, 9, [{ char, p }]);
+    expect(restoreOwnLookAlikes('TD3', read, at9('<', 0.9999), at9('<', 1)).restored).toEqual([]);
+    // Another digit read there by both is set back as before, and the number fails.
+    const out = restoreOwnLookAlikes('TD3', read, at9('5', 0.9999), at9('5', 1));
+    expect(out.restored).toHaveLength(1);
+    expect(parseMrz(out.lines).checks.documentNumber).toBe(false);
+  });
+
   // The Icelandic specimen of the real set: a right `A` the third recogniser read `4` at 1.0, the own `A` 0.958 and `4`
   // 0.037. The own recogniser does not doubt enough to ask.
   it('does not ask the third recogniser where the own one gives the other character less than OWN_DOUBT_MIN_P', () => {
