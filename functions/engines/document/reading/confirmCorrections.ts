@@ -42,6 +42,27 @@ function undoChanges(lines: readonly string[], undone: ReadonlyMap<string, Chang
 }
 
 /**
+ * The refuters' common end: every change `refutedOf` returns for a correction (given with its index) is put back as
+ * read, and the corrections that changed any of those positions are dropped.
+ *
+ * @returns the lines and the corrections kept (copies of the input when nothing is refuted)
+ */
+function undoRefuted(
+  lines: readonly string[],
+  corrections: readonly MrzCorrection[],
+  groups: readonly CheckedGroup[],
+  refutedOf: (c: MrzCorrection, k: number) => readonly Change[],
+): { lines: string[]; corrected: MrzCorrection[] } {
+  const undone = new Map<string, Change>();
+  corrections.forEach((c, k) => {
+    for (const x of refutedOf(c, k)) undone.set(`${x.at.line}:${x.at.index}`, x);
+  });
+  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
+  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
+  return { lines: undoChanges(lines, undone), corrected: kept };
+}
+
+/**
  * Whether a check digit proved a correction: its group's text as read failed the digit. The pairs of look-alikes
  * mrz/correctMrz.ts turns by their measured shapes in a field that verifies either way rest on no check digit, and
  * undoing them would restore a text that verifies as well: step 12 leaves them.
@@ -123,14 +144,10 @@ export function refuteByGlyphs(
     if (likeRead !== null) return likeRead - likeCorrected >= opts.minLead;
     return likeCorrected < opts.minLikeness && !readByARecogniser(lines, x, opts.readings?.[x.at.line] ?? []);
   };
-  const undone = new Map<string, Change>();
-  checked.forEach((changes) => {
-    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
+  return undoRefuted(lines, corrections, groups, (_, k) => {
+    const changes = checked[k] ?? [];
+    return changes.some(refutes) ? changes : [];
   });
-  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
-  const out = undoChanges(lines, undone);
-  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
-  return { lines: out, corrected: kept };
 }
 
 /**
@@ -181,15 +198,10 @@ export function refuteByRivals(
     const to = alts.find((a) => a.char === x.to)?.p ?? 0;
     return to > 0 && alts.some((a) => a.char !== x.from && a.char !== x.to && a.p >= bounds.minP && a.p >= bounds.minShare * to);
   };
-  const undone = new Map<string, Change>();
-  for (const c of corrections) {
-    if (!singles.has(c.field) || !proven(c)) continue;
-    const changes = changesOf(c, groups);
-    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
-  }
-  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
-  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
-  return { lines: undoChanges(lines, undone), corrected: kept };
+  return undoRefuted(lines, corrections, groups, (c) => {
+    const changes = singles.has(c.field) && proven(c) ? changesOf(c, groups) : [];
+    return changes.some(refutes) ? changes : [];
+  });
 }
 
 /**
@@ -293,13 +305,8 @@ export function refuteByRecognisers(
     const corrected = score(x.to);
     return [...allowed].some((ch) => ch !== x.from && ch !== x.to && score(ch) - corrected >= minLead);
   };
-  const undone = new Map<string, Change>();
-  for (const c of corrections) {
-    if (!proven(c)) continue;
-    const changes = changesOf(c, groups);
-    if (changes.some(refutes)) for (const x of changes) undone.set(`${x.at.line}:${x.at.index}`, x);
-  }
-  if (undone.size === 0) return { lines: [...lines], corrected: [...corrections] };
-  const kept = corrections.filter((c) => !changesOf(c, groups).some((x) => undone.has(`${x.at.line}:${x.at.index}`)));
-  return { lines: undoChanges(lines, undone), corrected: kept };
+  return undoRefuted(lines, corrections, groups, (c) => {
+    const changes = proven(c) ? changesOf(c, groups) : [];
+    return changes.some(refutes) ? changes : [];
+  });
 }
