@@ -43,7 +43,10 @@
  * unread or with a field's check digit failing not read again with the recogniser of blurred lines, readMrzZone.ts
  * step 15; with --no-write), --no-write, --verbose (a line
  * per case, per name line the recognisers changed, with its gain, and per state code they chose over the closed list,
- * with its lead and cost).
+ * with its lead and cost), --corrections (a line per correction one check digit alone proves that step 12 weighed,
+ * readMrzZone.ts: the decoding's probabilities at its changes, the third character's share, whether it restored the
+ * printed character, and whether step 12 undid it; then their spread over right and wrong corrections against
+ * RIVAL_BOUNDS, confirmCorrections.ts; not with --http).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -64,6 +67,8 @@ import { MRZ_TOO_SMALL } from '../functions/engines/document/checks/checkMrzReso
 import { NAMES_IN_DOUBT } from '../functions/engines/document/checks/checkNamesConfident.ts';
 import { STATE_CODE_UNLISTED } from '../functions/engines/document/checks/checkStateCodesListed.ts';
 import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
+import { correctionSpread, judgeCorrection, rivalShare, type JudgedCorrection } from '../functions/engines/document/evaluation/correctionEvidence.ts';
+import { RIVAL_BOUNDS } from '../functions/engines/document/reading/confirmCorrections.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The recognisers loadDocumentEngine uses by default. */
@@ -89,6 +94,7 @@ const { values: args } = parseArgs({
     http: { type: 'boolean', default: false },
     'with-fronts': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    corrections: { type: 'boolean', default: false },
     rotate: { type: 'string' },
     'zoom-out': { type: 'string' },
     perspective: { type: 'string' },
@@ -427,6 +433,16 @@ function httpEngine(sandbox: Sandbox): DocumentEngine {
   };
 }
 
+/** --corrections: every correction step 12 weighed in the run, judged. */
+const judgedCorrections: JudgedCorrection[] = [];
+
+/** One weighed correction on a line: its changes with the decoding's probabilities, the share, truth, outcome. */
+function describeCorrection(j: JudgedCorrection): string {
+  const w = j.weighed;
+  const changes = w.changes.map((x) => `${x.line + 1}:${x.index} ${x.from}>${x.to} p ${x.p.toFixed(3)}${x.rival ? ` third ${x.rival.char} ${x.rival.p.toFixed(3)}` : ''}`).join(', ');
+  return `${w.field} ${changes}${j.share === null ? '' : ` share ${j.share.toFixed(2)}`} ${j.truth}${w.refutedBy ? `, refuted by ${w.refutedBy}` : ', kept'}`;
+}
+
 interface CaseResult {
   readonly c: DocumentCase;
   readonly reading: DocumentReading;
@@ -477,6 +493,12 @@ async function runAll(engine: DocumentEngine, cases: readonly DocumentCase[], tr
       const unlisted = args.verbose ? reading.checks.find((c) => c.id === CHECK_ID.StateCodesListed && !c.passed) : undefined;
       if (unlisted) console.log(`       ${unlisted.detail}`);
       for (const r of args.verbose ? (reading.mrz?.lookAlikesRestored ?? []) : []) console.log(`       ${r.field} line ${r.line + 1} at ${r.index}: ${r.from} set back to ${r.to} (own recogniser ${r.p.toFixed(4)}${r.thirdP === undefined ? '' : `, third ${r.thirdP.toFixed(4)}`})`);
+    }
+    // --corrections: each correction step 12 weighed, judged against the printed lines (the evidence of RIVAL_BOUNDS).
+    for (const weighed of args.corrections ? (reading.mrz?.correctionsWeighed ?? []) : []) {
+      const j: JudgedCorrection = { case: `${c.set}/${path.basename(c.file)}`, weighed, truth: judgeCorrection(c.document.mrz?.normalizedLines ?? c.document.mrz?.lines, weighed), share: rivalShare(weighed) };
+      judgedCorrections.push(j);
+      console.log(`       correction ${j.case}: ${describeCorrection(j)}`);
     }
   }
   return out;
@@ -624,6 +646,20 @@ function report(name: string, s: Summary): string {
   ].join('\n');
 }
 
+/**
+ * --corrections: the spread of the third character's share (evaluation/correctionEvidence.ts `rivalShare`) over the
+ * run's right and wrong corrections, against RIVAL_BOUNDS.
+ */
+function printCorrectionSpread(): void {
+  const spread = correctionSpread(judgedCorrections);
+  const unknown = judgedCorrections.filter((j) => j.truth === 'unknown').length;
+  console.log(`\n== corrections one check digit alone proves, weighed by step 12: ${judgedCorrections.length} (${unknown} without printed lines)`);
+  console.log(`RIVAL_BOUNDS: third character at least ${RIVAL_BOUNDS.minP} and ${RIVAL_BOUNDS.minShare} of the correction's probability`);
+  for (const [name, s] of [['right', spread.right], ['wrong', spread.wrong]] as const) {
+    console.log(`${name}: ${s.count}, ${s.refuted} refuted by RIVAL_BOUNDS; largest shares: ${s.largest.map((j) => `${j.share?.toFixed(2)} (${j.case})`).join(', ') || 'none'}`);
+  }
+}
+
 async function main(): Promise<void> {
   const real = await loadDocumentCases(args.data);
   // A set passed with --data (a generated one) is named by its path, not as the shared real specimens.
@@ -663,6 +699,7 @@ async function main(): Promise<void> {
   if (args['no-visual-zone'] && !args['no-write']) throw new Error('--no-visual-zone measures no shipped setting: pass --no-write');
   if (args['no-blur-pass'] && !args['no-write']) throw new Error('--no-blur-pass measures no shipped setting: pass --no-write');
   if (args['with-fronts'] && !args['no-write']) throw new Error('--with-fronts measures another way of sending the cards than the sections written: pass --no-write');
+  if (args.corrections && args.http) throw new Error('--corrections prints the engine\'s evidence, which the HTTP API does not return: run it in process');
   if (args.http && !args['no-write']) throw new Error('--http measures the service, not the sections written: pass --no-write');
   if (args.http && (engines.join() !== SHIPPED_OCR || args['no-name-prior'] || args['no-arbiter'] || args['no-name-witness'] || args['no-visual-zone'] || args['no-blur-pass'])) {
     throw new Error('--http runs the service as shipped: without --ocr, --no-name-prior, --no-arbiter, --no-name-witness, --no-visual-zone, --no-blur-pass');
@@ -697,6 +734,7 @@ async function main(): Promise<void> {
   } finally {
     await service?.stop();
   }
+  if (args.corrections) printCorrectionSpread();
   if (args['no-write']) return;
   const date = new Date().toISOString().slice(0, 10);
   const body = [

@@ -53,7 +53,10 @@ export interface IdVerificationInput {
  * character of a verifying field set back to the own recogniser's confident reading of the other of `0` and `O`
  * (document number), or to another character it and the third recogniser both read confidently
  * (reading/restoreOwnLookAlikes.ts), its check-digit group, line and position, the own recogniser's probability and,
- * in the second case, the third's (`thirdP`; 3 decimals).
+ * in the second case, the third's (`thirdP`; 3 decimals); `correctionsWeighed`: per correction one check digit alone
+ * proves that step 12 weighed (reading/confirmCorrections.ts `WeighedCorrection`), its group, the line positions it
+ * changed with the decoding's probability of the correction's character there (`p`) and of the most probable third
+ * character (`rivalP`, null when none; 3 decimals), and the part of step 12 that undid it (`refutedBy`, null when kept).
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
@@ -67,6 +70,7 @@ export function mrzProvenance(mrz: MrzEvidence): {
   spliced: string[] | null;
   competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; byArbiter: boolean; failedGroups: string[] } | null;
   lookAlikesRestored: Array<{ field: string; line: number; index: number; p: number; thirdP?: number }>;
+  correctionsWeighed: Array<{ field: string; changes: Array<{ line: number; index: number; p: number; rivalP: number | null }>; refutedBy: string | null }>;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
@@ -92,6 +96,11 @@ export function mrzProvenance(mrz: MrzEvidence): {
         }
       : null,
     lookAlikesRestored: mrz.lookAlikesRestored.map((r) => ({ field: r.field, line: r.line, index: r.index, p: round3(r.p), ...(r.thirdP === undefined ? {} : { thirdP: round3(r.thirdP) }) })),
+    correctionsWeighed: mrz.correctionsWeighed.map((w) => ({
+      field: w.field,
+      changes: w.changes.map((x) => ({ line: x.line, index: x.index, p: round3(x.p), rivalP: x.rival ? round3(x.rival.p) : null })),
+      refutedBy: w.refutedBy,
+    })),
   };
 }
 

@@ -5,6 +5,7 @@ import type { NameChange } from './reading/arbitrateNames.ts';
 import type { StateCodeChange } from './reading/arbitrateStateCodes.ts';
 import type { DocumentCodeChange } from './reading/arbitrateDocumentCode.ts';
 import type { LookAlikeRestoration } from './reading/restoreOwnLookAlikes.ts';
+import type { WeighedCorrection } from './reading/confirmCorrections.ts';
 import type { NameWitness } from './reading/witnessNames.ts';
 import type { WeighedCompetitor } from './reading/readMrzZone.ts';
 import type { DocumentTemplate } from './templates/templateSchema.ts';
@@ -152,6 +153,13 @@ export interface MrzEvidence {
    * verifies (a character weighing like the one read modulo 10) is returned as printed. Empty when none was.
    */
   readonly lookAlikesRestored: ReadonlyArray<LookAlikeRestoration>;
+  /**
+   * The corrections one check digit alone proves (document number, TD3 personal number, the composite's own
+   * characters) that step 12 weighed, with the decoding's probabilities at the characters they changed and the part of
+   * the step that undid each (reading/confirmCorrections.ts `WeighedCorrection`, readMrzZone.ts step 12): the evidence
+   * behind `RIVAL_BOUNDS`. Empty when there were none.
+   */
+  readonly correctionsWeighed: ReadonlyArray<WeighedCorrection>;
 }
 
 /** Document facts that are not part of the SPEC.md result but explain it. */

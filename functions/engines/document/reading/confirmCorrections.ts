@@ -1,9 +1,9 @@
 import type { MrzFormat } from '../constants.ts';
 import { glyphLikeness, type GlyphLine, type GlyphPosition } from '../image/compareGlyphs.ts';
-import type { MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
+import type { Alternative, MrzCorrection, PositionAlternatives } from '../mrz/correctMrz.ts';
 import { verifiesCheckDigit } from '../mrz/computeCheckDigit.ts';
 import { verifyChecks } from '../mrz/verifyChecks.ts';
-import { CHECKED_GROUP, checksOf, groupsByPosition, positionClasses, singleProofGroups, type CheckedGroup } from '../mrz/layouts.ts';
+import { CHECKED_GROUP, checksOf, groupsByPosition, positionClasses, singleProofGroups, type CheckedGroup, type CheckedGroupId } from '../mrz/layouts.ts';
 import { ctcLogLikelihood } from '../ocr/ctc/ctcLogLikelihood.ts';
 import type { LineProbabilities } from '../ocr/ctc/lineProbabilities.ts';
 
@@ -155,7 +155,8 @@ export function refuteByGlyphs(
  * `minSupport` of mrz/correctMrz.ts, below which a character is not tried as a correction) and at least `minShare` of
  * the correction's probability. Set on the runs of docs/document-verification-log.md "Sixty-sixth session" (debugging
  * prints of every correction step 12 saw, with the decoding's probabilities at its positions; the fresh sets of seeds
- * 83 and 84, probes 35 and 36, the real specimens under nine views): right corrections had such a third character
+ * 83 and 84, probes 35 and 36, the real specimens under nine views; since the sixty-seventh session
+ * `npm run eval:document -- --no-write --corrections` prints the same, {@link WeighedCorrection}): right corrections had such a third character
  * at most 0.72 of theirs (the French residence card blurred by 1.5 px: the composite's `O` corrected to `0`, 0.366,
  * with `B` 0.263), and 0.47 in a document number (the Czech passport blurred by 2 px); wrong ones, on documents
  * printed with a changed character, 0.95 (blind photo seed 83 `0099_fail`, returned with a wrong number) and 0.99
@@ -165,14 +166,82 @@ export function refuteByGlyphs(
  */
 export const RIVAL_BOUNDS = { minP: 0.2, minShare: 0.8 } as const;
 
+/** A character a correction step 12 weighed changed, with the reading's own decoding there. */
+export interface WeighedChange {
+  /** Line (0-based) and position (0-based) in it. */
+  readonly line: number;
+  readonly index: number;
+  /** The character read, and the correction's. */
+  readonly from: string;
+  readonly to: string;
+  /** The decoding's probability (0..1) of `to` at the position; 0 where it was no alternative there. */
+  readonly p: number;
+  /** The most probable third character there (neither `from` nor `to`) with its probability, or null when none. */
+  readonly rival: { readonly char: string; readonly p: number } | null;
+}
+
+/** Which part of step 12 undid a correction (readMrzZone.ts `confirmCorrections`). */
+export type RefutedBy = 'rivals' | 'glyphs' | 'recognisers';
+
+/**
+ * A correction one check digit alone proves (mrz/layouts.ts `singleProofGroups`) and that a check digit did prove, as
+ * step 12 weighed it: the evidence behind {@link RIVAL_BOUNDS} (printed by `npm run eval:document -- --corrections`).
+ */
+export interface WeighedCorrection {
+  /** The check-digit group, and its text (checked characters + check digit) as read and as corrected. */
+  readonly field: CheckedGroupId;
+  readonly from: string;
+  readonly to: string;
+  /** The characters it changed, with the decoding's probabilities there. */
+  readonly changes: readonly WeighedChange[];
+  /** The part of step 12 that undid it, or null when it was kept. */
+  readonly refutedBy: RefutedBy | null;
+}
+
+/**
+ * The corrections {@link refuteByRivals} weighs (one check digit alone proves them, and one did), each with the
+ * decoding's probabilities at the characters it changed.
+ *
+ * @param format - the reading's format
+ * @param lines - the MRZ lines as corrected
+ * @param corrections - the corrections made, in order
+ * @param alternatives - the reading's alternatives per line and position (a position without them gives `p` 0 and no
+ *   rival)
+ * @returns per correction weighed (in order), the correction and its changes; `refutedBy` null
+ */
+export function weighRivals(
+  format: MrzFormat,
+  lines: readonly string[],
+  corrections: readonly MrzCorrection[],
+  alternatives: PositionAlternatives,
+): Array<{ readonly correction: MrzCorrection; readonly weighed: WeighedCorrection }> {
+  const groups = checksOf(format, lines);
+  const singles = singleProofGroups(groups);
+  return corrections
+    .filter((c) => singles.has(c.field) && proven(c))
+    .map((correction) => {
+      const changes = changesOf(correction, groups).map((x): WeighedChange => {
+        const alts = alternatives[x.at.line]?.[x.at.index] ?? [];
+        const rival = alts.filter((a) => a.char !== x.from && a.char !== x.to).reduce<Alternative | null>((best, a) => (!best || a.p > best.p ? a : best), null);
+        return { line: x.at.line, index: x.at.index, from: x.from, to: x.to, p: alts.find((a) => a.char === x.to)?.p ?? 0, rival: rival ? { char: rival.char, p: rival.p } : null };
+      });
+      return { correction, weighed: { field: correction.field, from: correction.from, to: correction.to, changes, refutedBy: null } };
+    });
+}
+
+/** Whether a change's third character refutes its correction under `bounds` ({@link RIVAL_BOUNDS}). */
+export function rivalRefutes(x: WeighedChange, bounds: { readonly minP: number; readonly minShare: number } = RIVAL_BOUNDS): boolean {
+  return x.p > 0 && x.rival !== null && x.rival.p >= bounds.minP && x.rival.p >= bounds.minShare * x.p;
+}
+
 /**
  * Step 12 of readMrzZone.ts, before the glyphs: a correction that one check digit alone proves (mrz/layouts.ts
  * `singleProofGroups`: the document number, the TD3 personal number, the composite's own characters) and that a check
  * digit did prove is undone where, at a position it changed, the reading's own decoding gave a third character (neither
- * the one read nor the correction's) about as much as the correction's ({@link RIVAL_BOUNDS}). The check digit then
- * chose between two characters the recogniser found plausible alike, and on a document printed with a changed
- * character one of them verifies by chance one time in ten: blind photo seed 83 `0099_fail`, a passport printed
- * `WX5099163` with the number's digit of another number, its `6` decoded `0` 0.343, `8` 0.258, `6` 0.244, was
+ * the one read nor the correction's) about as much as the correction's ({@link RIVAL_BOUNDS}, {@link rivalRefutes}).
+ * The check digit then chose between two characters the recogniser found plausible alike, and on a document printed
+ * with a changed character one of them verifies by chance one time in ten: blind photo seed 83 `0099_fail`, a passport
+ * printed `WX5099163` with the number's digit of another number, its `6` decoded `0` 0.343, `8` 0.258, `6` 0.244, was
  * corrected to `8` (8 - 6 = 2 at weight 3 made up the change) and returned `WX5099183`. The field then fails again and
  * is refused.
  *
@@ -192,16 +261,12 @@ export function refuteByRivals(
   bounds: { readonly minP: number; readonly minShare: number } = RIVAL_BOUNDS,
 ): { lines: string[]; corrected: MrzCorrection[] } {
   const groups = checksOf(format, lines);
-  const singles = singleProofGroups(groups);
-  const refutes = (x: Change): boolean => {
-    const alts = alternatives[x.at.line]?.[x.at.index] ?? [];
-    const to = alts.find((a) => a.char === x.to)?.p ?? 0;
-    return to > 0 && alts.some((a) => a.char !== x.from && a.char !== x.to && a.p >= bounds.minP && a.p >= bounds.minShare * to);
-  };
-  return undoRefuted(lines, corrections, groups, (c) => {
-    const changes = singles.has(c.field) && proven(c) ? changesOf(c, groups) : [];
-    return changes.some(refutes) ? changes : [];
-  });
+  const refuted = new Set(
+    weighRivals(format, lines, corrections, alternatives)
+      .filter((w) => w.weighed.changes.some((x) => rivalRefutes(x, bounds)))
+      .map((w) => w.correction),
+  );
+  return undoRefuted(lines, corrections, groups, (c) => (refuted.has(c) ? changesOf(c, groups) : []));
 }
 
 /**

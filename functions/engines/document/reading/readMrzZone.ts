@@ -36,7 +36,7 @@ import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from '.
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails } from './confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails, weighRivals, type RefutedBy, type WeighedCorrection } from './confirmCorrections.ts';
 import { blankGrownEdges } from './blankGrownEdges.ts';
 import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
@@ -121,6 +121,12 @@ export interface MrzZoneReading {
    * (restoreOwnLookAlikes.ts); absent when none was.
    */
   readonly lookAlikesRestored?: readonly LookAlikeRestoration[];
+  /**
+   * After step 12: the corrections one check digit alone proves that it weighed, with the decoding's probabilities at
+   * their changes and the part of the step that undid each (confirmCorrections.ts `WeighedCorrection`); absent when
+   * there were none.
+   */
+  readonly correctionsWeighed?: readonly WeighedCorrection[];
   /**
    * Per line and position, the decoder's alternatives (most probable first; empty lines for text recognisers), from
    * which {@link competitors} are searched; a splice (step 7c) takes each position's from the reading it took the
@@ -697,21 +703,32 @@ async function restoreZoneLookAlikes(image: RgbImage, recognizer: LineRecognizer
 async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, found: MrzZoneReading, second?: LineRecognizer): Promise<MrzZoneReading> {
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
   if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
+  // The evidence of the step (MrzZoneReading.correctionsWeighed): each correction weighed, and which part undid it.
+  const weighed = weighRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
+  const refutedBy = new Map<MrzCorrection, RefutedBy>();
+  const undone = (by: RefutedBy, lines: string[], corrected: MrzCorrection[]): void => {
+    if (corrected.length === found.corrected.length) return;
+    for (const c of found.corrected) if (!corrected.includes(c)) refutedBy.set(c, by);
+    found = reparsed(found, lines, corrected);
+  };
   const rivalled = refuteByRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
-  if (rivalled.corrected.length < found.corrected.length) found = reparsed(found, rivalled.lines, rivalled.corrected);
+  undone('rivals', rivalled.lines, rivalled.corrected);
   const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
   const { readings } = second && which.length > 0 ? ((await readLinesAgain(image, [recognizer, second], found, which)) ?? {}) : {};
   const singles = singleProofGroups(checksOf(found.format, found.parsed.lines));
   if (found.corrected.some((c) => singles.has(c.field))) {
     const placed = await glyphLines(image, recognizer, found, []);
     if (placed) {
-      const { lines, corrected } = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS, ...(readings ? { readings } : {}) });
-      if (corrected.length < found.corrected.length) found = reparsed(found, lines, corrected);
+      const glyphed = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS, ...(readings ? { readings } : {}) });
+      undone('glyphs', glyphed.lines, glyphed.corrected);
     }
   }
-  if (!readings) return found;
-  const { lines, corrected } = refuteByRecognisers(found.format, found.parsed.lines, found.corrected, readings);
-  return corrected.length === found.corrected.length ? found : reparsed(found, lines, corrected);
+  if (readings) {
+    const recognised = refuteByRecognisers(found.format, found.parsed.lines, found.corrected, readings);
+    undone('recognisers', recognised.lines, recognised.corrected);
+  }
+  if (weighed.length === 0) return found;
+  return { ...found, correctionsWeighed: weighed.map((w) => ({ ...w.weighed, refutedBy: refutedBy.get(w.correction) ?? null })) };
 }
 
 /**

@@ -144,7 +144,7 @@ export async function verifyDocument(reader: SideReader, input: VerifyInput): Pr
       mrzNationality: parsed.nationalityCode,
       side,
     };
-    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, namesWitnessed: witnessed, characterPitch: mrzCharacterPitch(parsed.format, data.mrz.quads), statesArbitrated: data.mrz.statesArbitrated, documentCodeArbitrated: data.mrz.documentCodeArbitrated ?? null, spliced: data.mrz.spliced ?? null, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [] } };
+    extra = { mrz: { format: parsed.format, lines: parsed.lines, corrected: data.mrz.corrected, namesArbitrated: data.mrz.namesArbitrated, namesMargin: data.mrz.namesMargin ?? null, namesWitnessed: witnessed, characterPitch: mrzCharacterPitch(parsed.format, data.mrz.quads), statesArbitrated: data.mrz.statesArbitrated, documentCodeArbitrated: data.mrz.documentCodeArbitrated ?? null, spliced: data.mrz.spliced ?? null, competitor: data.mrz.competitor, lookAlikesRestored: data.mrz.lookAlikesRestored ?? [], correctionsWeighed: data.mrz.correctionsWeighed ?? [] } };
     checks.push(checkDocumentType(template, { source: 'mrz', format: parsed.format, documentCode: parsed.documentCode }));
   } else {
     fields = mapAamvaResult(data.aamva);

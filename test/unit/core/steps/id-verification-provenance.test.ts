@@ -16,6 +16,15 @@ describe('mrzProvenance', () => {
       spliced: ['birthDate'],
       competitor: { substitutions: [{ line: 1, index: 1, from: '8', to: 'S' }], ratio: 0.1234567, groups: ['documentNumber', 'composite'], margin: 4.56789, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
       lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, from: '0', to: 'O', p: 0.99912 }, { field: 'expiryDate', line: 1, index: 26, from: '9', to: '6', p: 0.99987, thirdP: 0.97654 }],
+      correctionsWeighed: [
+        {
+          field: 'documentNumber',
+          from: 'WX50991636',
+          to: 'WX50991836',
+          changes: [{ line: 1, index: 7, from: '6', to: '8', p: 0.25812, rival: { char: '0', p: 0.34321 } }],
+          refutedBy: 'rivals',
+        },
+      ],
     });
     expect(kept).toEqual({
       format: 'TD3',
@@ -29,7 +38,8 @@ describe('mrzProvenance', () => {
       spliced: ['birthDate'],
       competitor: { groups: ['documentNumber', 'composite'], positions: [{ line: 1, index: 1 }], ratio: 0.123, margin: 4.568, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
       lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, p: 0.999 }, { field: 'expiryDate', line: 1, index: 26, p: 1, thirdP: 0.977 }],
+      correctionsWeighed: [{ field: 'documentNumber', changes: [{ line: 1, index: 7, p: 0.258, rivalP: 0.343 }], refutedBy: 'rivals' }],
     });
-    expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898|"S"|"6"|UTO|VTO/);
+    expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898|WX5|"S"|"6"|"8"|"0"|UTO|VTO/);
   });
 });

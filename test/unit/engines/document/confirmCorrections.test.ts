@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksOf, singleProofGroups } from '../../../../functions/engines/document/mrz/layouts.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, RIVAL_BOUNDS, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, rivalRefutes, weighRivals, RIVAL_BOUNDS, undoWhereCompositeFails } from '../../../../functions/engines/document/reading/confirmCorrections.ts';
 import { ctcFrames, UTOPIA, mutate } from './fixtures.ts';
 import { glyphLine } from './glyphFixtures.ts';
 import { GLYPH_MIN_LEAD, GLYPH_MIN_LIKENESS } from '../../../../functions/engines/document/reading/readMrzZone.ts';
@@ -126,6 +126,18 @@ describe('refuteByRivals (step 12: single-proof corrections chosen between chara
     const date = { field: 'expiryDate' as const, from: '7204159', to: '1204159' };
     const out = refuteByRivals('TD3', lines, [date], altsAt(21, [{ char: '7', p: 0.4 }, { char: '1', p: 0.3 }, { char: '4', p: 0.25 }]));
     expect(out.corrected).toEqual([date]);
+  });
+
+  it('weighs each such correction with the correction\'s probability and the strongest third character (weighRivals)', () => {
+    const weighed = weighRivals('TD3', lines, [correction], altsAt(5, [{ char: '8', p: 0.343 }, { char: '0', p: 0.258 }, { char: '6', p: 0.244 }, { char: 'B', p: 0.1 }]));
+    expect(weighed).toEqual([
+      { correction, weighed: { field: 'documentNumber', from: correction.from, to: correction.to, changes: [{ line: 1, index: 5, from: '8', to: '0', p: 0.258, rival: { char: '6', p: 0.244 } }], refutedBy: null } },
+    ]);
+    expect(rivalRefutes(weighed[0]!.weighed.changes[0]!)).toBe(true);
+    // No alternatives: p 0 and no rival, which refutes nothing; a date (seconded by the composite) is not weighed.
+    expect(weighRivals('TD3', lines, [correction], altsAt(5, []))[0]?.weighed.changes).toEqual([{ line: 1, index: 5, from: '8', to: '0', p: 0, rival: null }]);
+    expect(rivalRefutes({ line: 1, index: 5, from: '8', to: '0', p: 0, rival: { char: '6', p: 0.5 } })).toBe(false);
+    expect(weighRivals('TD3', lines, [{ field: 'expiryDate', from: '7204159', to: '1204159' }], altsAt(21, []))).toEqual([]);
   });
 });
 

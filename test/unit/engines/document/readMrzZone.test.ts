@@ -1287,6 +1287,52 @@ describe('readMrzZone with a second recogniser: the own recogniser\'s zeros and 
   });
 });
 
+describe('readMrzZone: the corrections step 12 weighed (MrzZoneReading.correctionsWeighed)', () => {
+  const detect = async () => MRZ_BOXES;
+  /**
+   * A recogniser returning CTC frames of the specimen's lines (each character at 0.995), the data line's number
+   * character at position 5 (the `0` of L898902C3, frame 10) decoded with the probabilities `at` (the rest spread).
+   */
+  const recogniser = (at: Record<string, number>): LineRecognizer => ({
+    id: 'frames',
+    read: async (_image, quads) =>
+      quads.map((q) => {
+        const top = (q[0].y + q[2].y) / 2 < 600;
+        const line = ctcFrames(`${[...(top ? UTOPIA.TD3[0] : UTOPIA.TD3[1])].join('_')}_`, 0.995);
+        if (!top) {
+          const given = Object.values(at).reduce((a, b) => a + b, 0);
+          for (let c = 0; c < MRZ_CLASSES; c++) line.probs[10 * MRZ_CLASSES + c] = (1 - given) / (MRZ_CLASSES - Object.keys(at).length);
+          for (const [ch, pr] of Object.entries(at)) line.probs[10 * MRZ_CLASSES + MRZ_ALPHABET.indexOf(ch) + 1] = pr;
+        }
+        return { kind: 'probabilities' as const, line };
+      }),
+  });
+
+  // Blind photo seed 83 `0099_fail`: the printed character decoded 8 0.343, 0 0.258 (the number's digit verifies
+  // with it), 6 0.244.
+  it('records a correction the decoding found a third character as likely for, undone by the rivals', async () => {
+    const reading = await readMrzZone(IMAGE, { detect, recognizer: recogniser({ '8': 0.343, '0': 0.258, '6': 0.244 }) }, { fallbackSides: [] });
+    expect(reading?.parsed.checks.documentNumber).toBe(false);
+    expect(reading?.correctionsWeighed).toEqual([
+      {
+        field: 'documentNumber',
+        from: 'L898982C36',
+        to: 'L898902C36',
+        changes: [{ line: 1, index: 5, from: '8', to: '0', p: expect.closeTo(0.258, 1), rival: { char: '6', p: expect.closeTo(0.244, 1) } }],
+        refutedBy: 'rivals',
+      },
+    ]);
+  });
+
+  it('records a correction kept where the third character lies below RIVAL_BOUNDS, and nothing without corrections', async () => {
+    const kept = await readMrzZone(IMAGE, { detect, recognizer: recogniser({ '8': 0.5, '0': 0.4, '6': 0.05 }) }, { fallbackSides: [] });
+    expect(kept?.parsed.documentNumber).toBe('L898902C3');
+    expect(kept?.correctionsWeighed).toMatchObject([{ field: 'documentNumber', changes: [{ from: '8', to: '0', rival: { char: '6' } }], refutedBy: null }]);
+    const clean = await readMrzZone(IMAGE, { detect, recognizer: recogniser({ '0': 0.995 }) }, { fallbackSides: [] });
+    expect(clean?.correctionsWeighed).toBeUndefined();
+  });
+});
+
 describe('readOnce', () => {
   const quads = MRZ_BOXES.map((b) => b.quad);
 
