@@ -44,7 +44,8 @@
  * step 15; with --no-write), --no-write, --verbose (a line
  * per case, per name line the recognisers changed, with its gain, and per state code they chose over the closed list,
  * with its lead and cost), --corrections (a line per correction one check digit alone proves that step 12 weighed,
- * readMrzZone.ts: the decoding's probabilities at its changes, the third character's share, whether it restored the
+ * readMrzZone.ts: the decoding's probabilities at its changes, the glyph's likeness to the zone's other glyphs of the
+ * character read and of the correction's where step 12 measured it, the third character's share, whether it restored the
  * printed character, and whether step 12 undid it; then their spread over right and wrong corrections against
  * RIVAL_BOUNDS, confirmCorrections.ts; not with --http).
  */
@@ -68,7 +69,7 @@ import { NAMES_IN_DOUBT } from '../functions/engines/document/checks/checkNamesC
 import { STATE_CODE_UNLISTED } from '../functions/engines/document/checks/checkStateCodesListed.ts';
 import { startServiceProcess, type Sandbox } from './lib/localServiceProcess.ts';
 import { correctionSpread, judgeCorrection, rivalShare, type JudgedCorrection } from '../functions/engines/document/evaluation/correctionEvidence.ts';
-import { RIVAL_BOUNDS } from '../functions/engines/document/reading/confirmCorrections.ts';
+import { RIVAL_BOUNDS, type WeighedChange } from '../functions/engines/document/reading/confirmCorrections.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The recognisers loadDocumentEngine uses by default. */
@@ -439,7 +440,9 @@ const judgedCorrections: JudgedCorrection[] = [];
 /** One weighed correction on a line: its changes with the decoding's probabilities, the share, truth, outcome. */
 function describeCorrection(j: JudgedCorrection): string {
   const w = j.weighed;
-  const changes = w.changes.map((x) => `${x.line + 1}:${x.index} ${x.from}>${x.to} p ${x.p.toFixed(3)}${x.rival ? ` third ${x.rival.char} ${x.rival.p.toFixed(3)}` : ''}`).join(', ');
+  const like = (v: number | null) => (v === null ? '-' : v.toFixed(3));
+  const glyphs = (x: WeighedChange) => (x.glyphs ? ` glyphs like ${x.from} ${like(x.glyphs.read)}, like ${x.to} ${like(x.glyphs.corrected)}` : '');
+  const changes = w.changes.map((x) => `${x.line + 1}:${x.index} ${x.from}>${x.to} p ${x.p.toFixed(3)}${x.rival ? ` third ${x.rival.char} ${x.rival.p.toFixed(3)}` : ''}${glyphs(x)}`).join(', ');
   return `${w.field} ${changes}${j.share === null ? '' : ` share ${j.share.toFixed(2)}`} ${j.truth}${w.refutedBy ? `, refuted by ${w.refutedBy}` : ', kept'}`;
 }
 

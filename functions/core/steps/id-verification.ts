@@ -56,7 +56,9 @@ export interface IdVerificationInput {
  * in the second case, the third's (`thirdP`; 3 decimals); `correctionsWeighed`: per correction one check digit alone
  * proves that step 12 weighed (reading/confirmCorrections.ts `WeighedCorrection`), its group, the line positions it
  * changed with the decoding's probability of the correction's character there (`p`) and of the most probable third
- * character (`rivalP`, null when none; 3 decimals), and the part of step 12 that undid it (`refutedBy`, null when kept).
+ * character (`rivalP`, null when none; 3 decimals), where the zone's glyphs were asked the glyph's likeness to the
+ * zone's other glyphs of the character read and of the correction's (`glyphs`, correlations, 3 decimals, null without
+ * exemplars), and the part of step 12 that undid it (`refutedBy`, null when kept).
  */
 export function mrzProvenance(mrz: MrzEvidence): {
   format: string;
@@ -70,7 +72,11 @@ export function mrzProvenance(mrz: MrzEvidence): {
   spliced: string[] | null;
   competitor: { groups: string[]; positions: Array<{ line: number; index: number }>; ratio: number; margin: number; resolution: string; byGlyphs: boolean; byArbiter: boolean; failedGroups: string[] } | null;
   lookAlikesRestored: Array<{ field: string; line: number; index: number; p: number; thirdP?: number }>;
-  correctionsWeighed: Array<{ field: string; changes: Array<{ line: number; index: number; p: number; rivalP: number | null }>; refutedBy: string | null }>;
+  correctionsWeighed: Array<{
+    field: string;
+    changes: Array<{ line: number; index: number; p: number; rivalP: number | null; glyphs?: { read: number | null; corrected: number | null } }>;
+    refutedBy: string | null;
+  }>;
 } {
   const differing = (from: string, to: string) => [...to].flatMap((ch, k) => (ch === from.charAt(k) ? [] : [k]));
   return {
@@ -98,7 +104,13 @@ export function mrzProvenance(mrz: MrzEvidence): {
     lookAlikesRestored: mrz.lookAlikesRestored.map((r) => ({ field: r.field, line: r.line, index: r.index, p: round3(r.p), ...(r.thirdP === undefined ? {} : { thirdP: round3(r.thirdP) }) })),
     correctionsWeighed: mrz.correctionsWeighed.map((w) => ({
       field: w.field,
-      changes: w.changes.map((x) => ({ line: x.line, index: x.index, p: round3(x.p), rivalP: x.rival ? round3(x.rival.p) : null })),
+      changes: w.changes.map((x) => ({
+        line: x.line,
+        index: x.index,
+        p: round3(x.p),
+        rivalP: x.rival ? round3(x.rival.p) : null,
+        ...(x.glyphs ? { glyphs: { read: roundOrNull(x.glyphs.read), corrected: roundOrNull(x.glyphs.corrected) } } : {}),
+      })),
       refutedBy: w.refutedBy,
     })),
   };
@@ -106,6 +118,8 @@ export function mrzProvenance(mrz: MrzEvidence): {
 
 /** `x` rounded to 3 decimals. */
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** `x` rounded to 3 decimals, null kept. */
+const roundOrNull = (x: number | null) => (x === null ? null : round3(x));
 
 /** The expected details of a session in the engine's shape (fields the engine compares). */
 function expectedOf(details: Record<string, string> | undefined): ExpectedDetails | null {

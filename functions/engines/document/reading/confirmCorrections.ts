@@ -19,6 +19,20 @@ export interface RefuteOptions {
    * at least {@link RECOGNISERS_MIN_LEAD} over the character read, is not refuted by {@link RefuteOptions.minLikeness}.
    */
   readonly readings?: ReadonlyArray<readonly LineProbabilities[]>;
+  /**
+   * Told each position weighed with the glyph's likeness (correlation, -1..1, null without exemplars) to the zone's
+   * other glyphs of the character read and of the correction's: the evidence readMrzZone.ts keeps
+   * ({@link WeighedChange.glyphs}).
+   */
+  readonly onLikeness?: (at: GlyphPosition, likeness: GlyphLikenesses) => void;
+}
+
+/** A changed glyph's likeness (correlation, -1..1; null where the zone prints the character nowhere else). */
+export interface GlyphLikenesses {
+  /** To the zone's other glyphs of the character read. */
+  readonly read: number | null;
+  /** To the zone's other glyphs of the correction's character. */
+  readonly corrected: number | null;
 }
 
 /** Where a correction changed its group's text: the position and the characters before and after. */
@@ -111,7 +125,9 @@ function changesOf(c: MrzCorrection, groups: readonly CheckedGroup[]): Change[] 
  * computed) `70875608<` read with a filler "corrected" to `4` had the filler lead by 0.25, and six corrections from
  * a character the zone prints nowhere else were 0.51-0.885 like the correction's (`F0DUB4I68`'s `I` to `1`,
  * `CXZ698055`'s and `PCUZE8791`'s `Z` to `2`, `SD1048873`'s `D` to `0`, `GO9IADUY7`'s `O` to `0`); the German passport
- * specimen as a 250-px thumbnail, whose `CA000000` is read `CA0O0O0O` and corrected rightly, 0.976.
+ * specimen as a 250-px thumbnail, whose `CA000000` is read `CA0O0O0O` and corrected rightly, 0.976. Since the
+ * sixty-seventh session `npm run eval:document -- --no-write --corrections` prints these likenesses for every
+ * correction weighed ({@link RefuteOptions.onLikeness}, {@link WeighedChange.glyphs}).
  *
  * @param format - the reading's format
  * @param lines - the MRZ lines as corrected
@@ -140,13 +156,15 @@ export function refuteByGlyphs(
   const refutes = (x: Change): boolean => {
     const likeRead = glyphLikeness(glyphs, x.at, x.from, exclude);
     const likeCorrected = glyphLikeness(glyphs, x.at, x.to, exclude);
+    opts.onLikeness?.(x.at, { read: likeRead, corrected: likeCorrected });
     if (likeCorrected === null) return false;
     if (likeRead !== null) return likeRead - likeCorrected >= opts.minLead;
     return likeCorrected < opts.minLikeness && !readByARecogniser(lines, x, opts.readings?.[x.at.line] ?? []);
   };
   return undoRefuted(lines, corrections, groups, (_, k) => {
     const changes = checked[k] ?? [];
-    return changes.some(refutes) ? changes : [];
+    // Every change measured (for onLikeness), not only up to the first that refutes.
+    return changes.map(refutes).some(Boolean) ? changes : [];
   });
 }
 
@@ -178,6 +196,12 @@ export interface WeighedChange {
   readonly p: number;
   /** The most probable third character there (neither `from` nor `to`) with its probability, or null when none. */
   readonly rival: { readonly char: string; readonly p: number } | null;
+  /**
+   * The glyph's likenesses as {@link refuteByGlyphs} measured them (the evidence behind its bounds); absent where the
+   * glyphs were not asked (the correction undone before, no line images, or a composite's change at a field's
+   * position).
+   */
+  readonly glyphs?: GlyphLikenesses;
 }
 
 /** Which part of step 12 undid a correction (readMrzZone.ts `confirmCorrections`). */

@@ -36,7 +36,7 @@ import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from '.
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails, weighRivals, type RefutedBy, type WeighedCorrection } from './confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails, weighRivals, type GlyphLikenesses, type RefutedBy, type WeighedChange, type WeighedCorrection } from './confirmCorrections.ts';
 import { blankGrownEdges } from './blankGrownEdges.ts';
 import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
@@ -706,6 +706,7 @@ async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, f
   // The evidence of the step (MrzZoneReading.correctionsWeighed): each correction weighed, and which part undid it.
   const weighed = weighRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
   const refutedBy = new Map<MrzCorrection, RefutedBy>();
+  const likenesses = new Map<string, GlyphLikenesses>();
   const undone = (by: RefutedBy, lines: string[], corrected: MrzCorrection[]): void => {
     if (corrected.length === found.corrected.length) return;
     for (const c of found.corrected) if (!corrected.includes(c)) refutedBy.set(c, by);
@@ -719,7 +720,8 @@ async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, f
   if (found.corrected.some((c) => singles.has(c.field))) {
     const placed = await glyphLines(image, recognizer, found, []);
     if (placed) {
-      const glyphed = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS, ...(readings ? { readings } : {}) });
+      const onLikeness = (at: GlyphPosition, likeness: GlyphLikenesses) => likenesses.set(`${at.line}:${at.index}`, likeness);
+      const glyphed = refuteByGlyphs(found.format, found.parsed.lines, found.corrected, placed, { minLead: GLYPH_MIN_LEAD, minLikeness: GLYPH_MIN_LIKENESS, onLikeness, ...(readings ? { readings } : {}) });
       undone('glyphs', glyphed.lines, glyphed.corrected);
     }
   }
@@ -728,7 +730,11 @@ async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, f
     undone('recognisers', recognised.lines, recognised.corrected);
   }
   if (weighed.length === 0) return found;
-  return { ...found, correctionsWeighed: weighed.map((w) => ({ ...w.weighed, refutedBy: refutedBy.get(w.correction) ?? null })) };
+  const withGlyphs = (x: WeighedChange): WeighedChange => {
+    const glyphs = likenesses.get(`${x.line}:${x.index}`);
+    return glyphs ? { ...x, glyphs } : x;
+  };
+  return { ...found, correctionsWeighed: weighed.map((w) => ({ ...w.weighed, changes: w.weighed.changes.map(withGlyphs), refutedBy: refutedBy.get(w.correction) ?? null })) };
 }
 
 /**

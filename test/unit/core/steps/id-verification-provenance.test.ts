@@ -24,6 +24,13 @@ describe('mrzProvenance', () => {
           changes: [{ line: 1, index: 7, from: '6', to: '8', p: 0.25812, rival: { char: '0', p: 0.34321 } }],
           refutedBy: 'rivals',
         },
+        {
+          field: 'composite',
+          from: 'O7408122F12041593',
+          to: '07408122F12041593',
+          changes: [{ line: 1, index: 28, from: 'O', to: '0', p: 0.4567, rival: null, glyphs: { read: 0.91234, corrected: null } }],
+          refutedBy: null,
+        },
       ],
     });
     expect(kept).toEqual({
@@ -38,7 +45,10 @@ describe('mrzProvenance', () => {
       spliced: ['birthDate'],
       competitor: { groups: ['documentNumber', 'composite'], positions: [{ line: 1, index: 1 }], ratio: 0.123, margin: 4.568, resolution: 'kept', byGlyphs: false, byArbiter: false, failedGroups: [] },
       lookAlikesRestored: [{ field: 'documentNumber', line: 1, index: 5, p: 0.999 }, { field: 'expiryDate', line: 1, index: 26, p: 1, thirdP: 0.977 }],
-      correctionsWeighed: [{ field: 'documentNumber', changes: [{ line: 1, index: 7, p: 0.258, rivalP: 0.343 }], refutedBy: 'rivals' }],
+      correctionsWeighed: [
+        { field: 'documentNumber', changes: [{ line: 1, index: 7, p: 0.258, rivalP: 0.343 }], refutedBy: 'rivals' },
+        { field: 'composite', changes: [{ line: 1, index: 28, p: 0.457, rivalP: null, glyphs: { read: 0.912, corrected: null } }], refutedBy: null },
+      ],
     });
     expect(JSON.stringify(kept)).not.toMatch(/ERIKSS|L898|WX5|"S"|"6"|"8"|"0"|UTO|VTO/);
   });

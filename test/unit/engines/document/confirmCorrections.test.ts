@@ -31,6 +31,20 @@ describe('refuteByGlyphs (step 12: single-proof corrections put to the zone\'s g
     expect(refuteByGlyphs('TD3', lines, [correction], glyphs, opts)).toEqual({ lines, corrected: [correction] });
   });
 
+  it('tells onLikeness the likenesses it measured at each changed position', () => {
+    const told: Array<[string, { read: number | null; corrected: number | null }]> = [];
+    const onLikeness = (at: { line: number; index: number }, likeness: { read: number | null; corrected: number | null }) => told.push([`${at.line}:${at.index}`, likeness]);
+    const o = zone('L8O890245', 'L8O890245', 'L80890245');
+    refuteByGlyphs('TD3', o.lines, [o.correction], o.glyphs, { ...opts, onLikeness });
+    expect(told).toHaveLength(1);
+    expect(told[0]?.[0]).toBe('1:2');
+    expect(told[0]?.[1].read).toBeGreaterThan((told[0]?.[1].corrected ?? 1) + GLYPH_MIN_LEAD);
+    // The zone prints no other I: the likeness to the character read is null.
+    const i = zone('L8I890245', 'L8I890245', 'L81890245');
+    refuteByGlyphs('TD3', i.lines, [i.correction], i.glyphs, { ...opts, onLikeness });
+    expect(told[1]?.[1]).toEqual({ read: null, corrected: expect.any(Number) });
+  });
+
   it('undoes an I "corrected" to 1 where the zone prints no other I and the glyph is unlike its 1s', () => {
     const { lines, glyphs, correction } = zone('L8I890245', 'L8I890245', 'L81890245');
     const out = refuteByGlyphs('TD3', lines, [correction], glyphs, opts);
