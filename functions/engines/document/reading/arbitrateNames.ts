@@ -127,7 +127,8 @@ export const NAME_PRIOR_MAX_LOSS = Math.log(10);
  * (a model of how names are spelt: where the recognisers nearly tie between look-alike letters, the spelling decides;
  * docs/document-verification-log.md "A prior over names"), but never for a text the recognisers find more than
  * `maxPriorLoss` less likely than the given one, nor for a change that turns a filler into a letter (a name
- * lengthened) which the recognisers alone find less likely than the text before it: the prior then only lengthened
+ * lengthened) which the recognisers alone, those that see the line's fillers ({@link fillerSighted}), find less
+ * likely than the text before it: the prior then only lengthened
  * a name it found likelier longer (`OMAR<` read `OMAA<` became `OMARE`: the recognisers found it e^0.94 less likely
  * than the text read and the prior added 1.75 nats, 0.51 of them for `OMARE` over `OMAR`; synthetic seed 3030
  * `syn-0046`, thirtieth session).
@@ -182,24 +183,31 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     };
     const positions = fields.names.flatMap((f: Span) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k));
     // Each recogniser's own reading of the line within the layout.
-    const proposals = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text).filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
+    const decoded = experts.map((line) => decodeMrzLine(line, classes[i] as readonly string[], fields)?.text);
+    const proposals = decoded.filter((t): t is string => t !== undefined && t.length === (lines[i] as string).length);
     let text = lines[i] as string;
+    // The readings that see the line's fillers (fillerSighted), which alone judge a name lengthened; all when none does.
+    const sightedOnes = weighted.filter((_, j) => fillerSighted(lines[i] as string, decoded[j], positions));
+    const sighted = sightedOnes.length > 0 ? sightedOnes : weighted;
+    const sightedLikelihood = (t: string): number => sighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, t), 0);
     const givenRecognised = recognised(text);
     let best = givenRecognised + priorOf(text);
-    let textRecognised = givenRecognised;
+    let textSighted = sighted === weighted ? givenRecognised : sightedLikelihood(text);
     const given = best;
     const take = (candidate: string, least = minGain): void => {
       if (candidate === text) return;
       const r = recognised(candidate);
       const s = r + priorOf(candidate);
       // The prior breaks near-ties only: never a text the recognisers find maxPriorLoss less likely than the given one,
-      // and never a filler turned into a letter (a name lengthened) that the recognisers alone find less likely.
+      // and never a filler turned into a letter (a name lengthened) that the recognisers seeing the line's fillers
+      // find less likely.
       const lengthens = positions.some((k) => text.charAt(k) === FILLER && candidate.charAt(k) !== FILLER);
-      if (s > best + least && r >= givenRecognised - maxPriorLoss && !(lengthens && r < textRecognised)) {
-        text = candidate;
-        best = s;
-        textRecognised = r;
-      }
+      if (!(s > best + least && r >= givenRecognised - maxPriorLoss)) return;
+      const candidateSighted = sighted === weighted ? r : sightedLikelihood(candidate);
+      if (lengthens && candidateSighted < textSighted) return;
+      text = candidate;
+      best = s;
+      textSighted = candidateSighted;
     };
     for (const p of proposals) take(positions.reduce((t, k) => replaceAt(t, k, p.charAt(k)), text));
     // Per position: the proposals' characters, and those a recogniser gives some probability where it sees the
@@ -256,6 +264,33 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
   }
   return { lines: out, changed, changes, margins, rivals };
 }
+
+/**
+ * Whether a reading sees a name line's fillers: its own decoding of the line (`decoded`, decodeMrzLine.ts) reads at
+ * least {@link FILLER_SIGHT_MIN_SHARE} of the name-field fillers of `text` as fillers (true where the fields hold
+ * none). A reading that reads them as letters (PaddleOCR on a card blurred by 2 px, `DESPERANCECCANNACRARIACACCCCCC`
+ * for `DESPERANCE<<ANNA<MARIA<<<<<<<<`) finds every filler turned into a letter likelier, by nats that outweigh the
+ * readings that see them: blind specimen seed 86 `spec-s86-006`, blurred so, had `MARIA` lengthened to `MARIAC`
+ * although the own and the third recogniser both preferred the filler (docs/document-verification-log.md
+ * "Sixty-seventh session"). Such readings still weigh every other change.
+ *
+ * @param text - the line as given (MRZ characters)
+ * @param decoded - the reading's decoding of the line, or undefined when it decoded none (then not sighted)
+ * @param positions - the name fields' positions in the line
+ */
+export function fillerSighted(text: string, decoded: string | undefined, positions: readonly number[]): boolean {
+  if (decoded === undefined || decoded.length !== text.length) return false;
+  const fillers = positions.filter((k) => text.charAt(k) === FILLER);
+  if (fillers.length === 0) return true;
+  return fillers.filter((k) => decoded.charAt(k) === FILLER).length >= FILLER_SIGHT_MIN_SHARE * fillers.length;
+}
+
+/**
+ * Least share of a name line's fillers a reading must read as fillers to judge a name lengthened
+ * ({@link fillerSighted}): half. The readings that saw them on `spec-s86-006` read all of them so, the one that did not
+ * none or one of eleven; not tuned.
+ */
+export const FILLER_SIGHT_MIN_SHARE = 0.5;
 
 /**
  * Whether a recogniser's free reading (best path) of a name line holds at least as many letters as digits. A name

@@ -3,7 +3,7 @@ import { MRZ_ALPHABET } from '../../../../functions/engines/document/mrz/alphabe
 import { ctcAlignment, ctcLogLikelihood } from '../../../../functions/engines/document/ocr/ctc/ctcLogLikelihood.ts';
 import { MRZ_CLASSES, type LineProbabilities } from '../../../../functions/engines/document/ocr/ctc/lineProbabilities.ts';
 import { PADDLE_SMALL_LINE_HEIGHT, PADDLE_SMALL_LINE_WEIGHT, paddleEvidenceWeight } from '../../../../functions/engines/document/ocr/paddle/paddleLineRecognizer.ts';
-import { arbitrateNames } from '../../../../functions/engines/document/reading/arbitrateNames.ts';
+import { arbitrateNames, FILLER_SIGHT_MIN_SHARE, fillerSighted } from '../../../../functions/engines/document/reading/arbitrateNames.ts';
 import { ctcFrames } from './fixtures.ts';
 
 /** Deterministic pseudo-random numbers (a linear congruential generator), so that the test is reproducible. */
@@ -180,6 +180,34 @@ describe('arbitrateNames', () => {
     const lengthened = withChar(line1, k, 'E');
     const leaning = ctcFrames(spaced(lengthened), 0.9, { [at(k)]: ['<', 0.4] });
     expect(arbitrateNames('TD3', [line1, line2], [[leaning, leaning], []], { prior }).lines[0]).toBe(lengthened);
+  });
+  // Blind specimen seed 86 `spec-s86-006` blurred by 2 px: PaddleOCR read every filler of the names line as C, and its
+  // likelihoods lengthened MARIA to MARIAC against the two recognisers that read the fillers.
+  it('lets a reading that reads the line\'s fillers as letters weigh no name lengthened', () => {
+    const k = line1.indexOf('MARIA') + 5;
+    const lengthened = withChar(line1, k, 'C');
+    // Two readings see the fillers and lean to the one after MARIA (0.6 against C 0.3); the third reads C at every
+    // filler, sure of it.
+    const seeing = ctcFrames(spaced(line1), 0.9, { [at(k)]: ['C', 0.3] });
+    const blind = ctcFrames(spaced(line1.replace(/</g, 'C')), 0.99);
+    const out = arbitrateNames('TD3', [line1, line2], [[seeing, seeing, blind], []]);
+    expect(out.lines[0]).toBe(line1);
+    // Weighed together, the blind reading's certainty outweighs the others: the change would have been taken.
+    const joint = (text: string) => 2 * ctcLogLikelihood(seeing, text) + ctcLogLikelihood(blind, text);
+    expect(joint(lengthened)).toBeGreaterThan(joint(line1));
+    // Where the readings that see the fillers lean to the letter themselves, the name is lengthened.
+    const leaning = ctcFrames(spaced(lengthened), 0.9, { [at(k)]: ['<', 0.3] });
+    expect(arbitrateNames('TD3', [line1, line2], [[leaning, leaning, blind], []]).lines[0]).toBe(lengthened);
+  });
+  it('counts a reading as seeing a line\'s fillers when it decodes at least half of them as fillers (fillerSighted)', () => {
+    const names = Array.from({ length: 39 }, (_, j) => 5 + j);
+    expect(fillerSighted(line1, line1, names)).toBe(true);
+    expect(fillerSighted(line1, line1.replace(/</g, 'C'), names)).toBe(false);
+    const fillers = names.filter((j) => line1.charAt(j) === '<');
+    const half = fillers.slice(0, Math.ceil(fillers.length * FILLER_SIGHT_MIN_SHARE)).reduce((t, j) => withChar(t, j, 'C'), line1);
+    expect(fillerSighted(line1, half, names)).toBe(fillers.length % 2 === 0);
+    expect(fillerSighted(line1, undefined, names)).toBe(false);
+    expect(fillerSighted('P<UTOERIKSSONANNA', 'P<UTOERIKSSONANNA', [5, 6, 7])).toBe(true);
   });
   it('lets no prior, however strong, overturn recognisers that prefer the given letter by more than maxPriorLoss', () => {
     // Both lean to D clearly (0.7 against 0.2): 2 x ln(0.7 / 0.2) = 2.5 nats, above ln 10.
