@@ -188,7 +188,7 @@ export function arbitrateNames(format: MrzFormat, lines: readonly string[], read
     let text = lines[i] as string;
     // The readings that see the line's fillers (fillerSighted), which alone judge a name lengthened; all when none does.
     const sightedOnes = weighted.filter((_, j) => fillerSighted(lines[i] as string, decoded[j], positions));
-    const sighted = sightedOnes.length > 0 ? sightedOnes : weighted;
+    const sighted = sightedOnes.length > 0 && sightedOnes.length < weighted.length ? sightedOnes : weighted;
     const sightedLikelihood = (t: string): number => sighted.reduce((s, { line, weight }) => s + weight * ctcLogLikelihood(line, t), 0);
     const givenRecognised = recognised(text);
     let best = givenRecognised + priorOf(text);

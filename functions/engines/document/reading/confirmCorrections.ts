@@ -275,6 +275,8 @@ export function rivalRefutes(x: WeighedChange, bounds: { readonly minP: number; 
  * @param alternatives - the reading's alternatives per line and position (readMrzZone.ts `MrzZoneReading.alternatives`;
  *   a position without alternatives refutes nothing)
  * @param bounds - see {@link RIVAL_BOUNDS}
+ * @param weighed - the corrections as {@link weighRivals} weighs them from the arguments before (readMrzZone.ts
+ *   passes those it keeps as the step's evidence, weighed once)
  * @returns the lines with every refuted correction undone, and the corrections kept
  */
 export function refuteByRivals(
@@ -283,13 +285,10 @@ export function refuteByRivals(
   corrections: readonly MrzCorrection[],
   alternatives: PositionAlternatives,
   bounds: { readonly minP: number; readonly minShare: number } = RIVAL_BOUNDS,
+  weighed: ReturnType<typeof weighRivals> = weighRivals(format, lines, corrections, alternatives),
 ): { lines: string[]; corrected: MrzCorrection[] } {
   const groups = checksOf(format, lines);
-  const refuted = new Set(
-    weighRivals(format, lines, corrections, alternatives)
-      .filter((w) => w.weighed.changes.some((x) => rivalRefutes(x, bounds)))
-      .map((w) => w.correction),
-  );
+  const refuted = new Set(weighed.filter((w) => w.weighed.changes.some((x) => rivalRefutes(x, bounds))).map((w) => w.correction));
   return undoRefuted(lines, corrections, groups, (c) => (refuted.has(c) ? changesOf(c, groups) : []));
 }
 

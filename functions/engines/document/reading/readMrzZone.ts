@@ -36,7 +36,7 @@ import { arbitrateStateCodes, unlistedCodeFields, type StateCodeChange } from '.
 import { arbitrateDocumentCode, type DocumentCodeChange } from './arbitrateDocumentCode.ts';
 import { arbitrateLookAlikes } from './arbitrateLookAlikes.ts';
 import { spliceReadings } from './spliceReadings.ts';
-import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails, weighRivals, type GlyphLikenesses, type RefutedBy, type WeighedChange, type WeighedCorrection } from './confirmCorrections.ts';
+import { provenCorrectionLines, refuteByGlyphs, refuteByRecognisers, refuteByRivals, undoWhereCompositeFails, weighRivals, RIVAL_BOUNDS, type GlyphLikenesses, type RefutedBy, type WeighedChange, type WeighedCorrection } from './confirmCorrections.ts';
 import { blankGrownEdges } from './blankGrownEdges.ts';
 import { loneDataLine, type LoneDataLine } from './loneDataLine.ts';
 import { failingCompositeReadWider, restoreCutComposite } from './restoreCutComposite.ts';
@@ -704,7 +704,6 @@ async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, f
   const unproven = undoWhereCompositeFails(found.format, found.parsed.lines, found.corrected);
   if (unproven.corrected.length < found.corrected.length) found = reparsed(found, unproven.lines, unproven.corrected);
   // The evidence of the step (MrzZoneReading.correctionsWeighed): each correction weighed, and which part undid it.
-  const weighed = weighRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
   const refutedBy = new Map<MrzCorrection, RefutedBy>();
   const likenesses = new Map<string, GlyphLikenesses>();
   const undone = (by: RefutedBy, lines: string[], corrected: MrzCorrection[]): void => {
@@ -712,7 +711,8 @@ async function confirmCorrections(image: RgbImage, recognizer: LineRecognizer, f
     for (const c of found.corrected) if (!corrected.includes(c)) refutedBy.set(c, by);
     found = reparsed(found, lines, corrected);
   };
-  const rivalled = refuteByRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
+  const weighed = weighRivals(found.format, found.parsed.lines, found.corrected, found.alternatives);
+  const rivalled = refuteByRivals(found.format, found.parsed.lines, found.corrected, found.alternatives, RIVAL_BOUNDS, weighed);
   undone('rivals', rivalled.lines, rivalled.corrected);
   const which = second ? provenCorrectionLines(found.format, found.parsed.lines, found.corrected) : [];
   const { readings } = second && which.length > 0 ? ((await readLinesAgain(image, [recognizer, second], found, which)) ?? {}) : {};
